@@ -1,0 +1,275 @@
+// The view-model JSON format (DESIGN.md §4, Grammar/viewmodel.schema.json): reading with
+// schema errors at line:column, and writing in a stable, compact-but-readable shape.
+
+extension ViewDocument {
+  /// Reads a view-model document. Malformed JSON and schema violations are reported with the
+  /// file, line and column of the offending value.
+  public static func read(_ source: SourceFile) throws(DiagnosticError) -> ViewDocument {
+    let json = try JSON.parse(source)
+    return try ViewDocumentDecoder(source: source).document(json)
+  }
+
+  /// The document as JSON. Empty lists and unknown positions are left out.
+  public var json: JSON {
+    .object([
+      JSON.Member("viewmodel", .integer(ViewDocument.formatVersion)),
+      JSON.Member("file", .string(file)),
+      JSON.Member("nodes", .array(nodes.map(\.json))),
+    ])
+  }
+}
+
+extension ViewNode {
+  public var json: JSON {
+    var members = [JSON.Member("type", .string(type))]
+    if let name { members.append(JSON.Member("name", .string(name))) }
+    appendPosition(line, column, to: &members)
+    if !properties.isEmpty { members.append(JSON.Member("properties", .array(properties.map(\.json)))) }
+    if !args.isEmpty { members.append(JSON.Member("args", .array(args.map(\.json)))) }
+    if !modifiers.isEmpty { members.append(JSON.Member("modifiers", .array(modifiers.map(\.json)))) }
+    if !children.isEmpty { members.append(JSON.Member("children", .array(children.map(\.json)))) }
+    if !slots.isEmpty { members.append(JSON.Member("slots", slotsJSON(slots))) }
+    return .object(members)
+  }
+}
+
+extension ViewModifier {
+  public var json: JSON {
+    var members = [JSON.Member("name", .string(name))]
+    appendPosition(line, column, to: &members)
+    if !args.isEmpty { members.append(JSON.Member("args", .array(args.map(\.json)))) }
+    if !children.isEmpty { members.append(JSON.Member("children", .array(children.map(\.json)))) }
+    if !slots.isEmpty { members.append(JSON.Member("slots", slotsJSON(slots))) }
+    return .object(members)
+  }
+}
+
+extension ViewArgument {
+  public var json: JSON {
+    let valueJSON: JSON
+    switch kind {
+    case .bool:
+      valueJSON = value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value)
+    case .number:
+      valueJSON = ViewArgument.numberJSON(value) ?? .string(value)
+    case .string, .member, .expr:
+      valueJSON = .string(value)
+    }
+    var members = [
+      JSON.Member("label", label.map { .string($0) } ?? .null),
+      JSON.Member("kind", .string(kind.rawValue)),
+      JSON.Member("value", valueJSON),
+    ]
+    appendPosition(line, column, to: &members)
+    return .object(members)
+  }
+
+  /// A number literal's JSON form: an integer when it is one, else a double; nil for forms JSON
+  /// cannot hold (hexadecimal floats, out of range), which stay strings.
+  static func numberJSON(_ text: String) -> JSON? {
+    let plain = String(text.filter { $0 != "_" })
+    if let value = Int64(plain) { return .integer(value) }
+    if plain.hasPrefix("0x"), let value = Int64(plain.dropFirst(2), radix: 16) { return .integer(value) }
+    if plain.hasPrefix("0o"), let value = Int64(plain.dropFirst(2), radix: 8) { return .integer(value) }
+    if plain.hasPrefix("0b"), let value = Int64(plain.dropFirst(2), radix: 2) { return .integer(value) }
+    if let value = Double(plain), value.isFinite { return .double(value) }
+    return nil
+  }
+}
+
+extension ViewProperty {
+  public var json: JSON {
+    var members = [JSON.Member("name", .string(name))]
+    if let wrapper { members.append(JSON.Member("wrapper", .string(wrapper))) }
+    if let type { members.append(JSON.Member("type", .string(type))) }
+    if let value { members.append(JSON.Member("value", .string(value))) }
+    appendPosition(line, column, to: &members)
+    return .object(members)
+  }
+}
+
+private func appendPosition(_ line: Int, _ column: Int, to members: inout [JSON.Member]) {
+  if line > 0 {
+    members.append(JSON.Member("line", .integer(line)))
+    members.append(JSON.Member("column", .integer(column)))
+  }
+}
+
+private func slotsJSON(_ slots: [ViewSlot]) -> JSON {
+  .object(slots.map { JSON.Member($0.name, .array($0.nodes.map(\.json))) })
+}
+
+// MARK: - Decoding
+
+/// Checks the schema while converting, so every error points at the value that broke it.
+private struct ViewDocumentDecoder {
+  let source: SourceFile
+
+  func fail(_ message: String, _ value: JSON) -> DiagnosticError {
+    DiagnosticError(Diagnostic(.error, message, in: source, span: Span(value.offset, value.offset + 1)))
+  }
+
+  func object(_ value: JSON, _ what: String) throws(DiagnosticError) -> [JSON.Member] {
+    guard let members = value.objectValue else {
+      throw fail("\(what) must be an object, found \(value.kindName)", value)
+    }
+    return members
+  }
+
+  func string(_ value: JSON, _ what: String) throws(DiagnosticError) -> String {
+    guard let text = value.stringValue else { throw fail("'\(what)' must be a string, found \(value.kindName)", value) }
+    return text
+  }
+
+  func array(_ value: JSON, _ what: String) throws(DiagnosticError) -> [JSON] {
+    guard let values = value.arrayValue else {
+      throw fail("'\(what)' must be an array, found \(value.kindName)", value)
+    }
+    return values
+  }
+
+  func position(_ value: JSON, _ what: String) throws(DiagnosticError) -> Int {
+    guard let number = value.integerValue, number >= 0, number <= Int64(Int32.max) else {
+      throw fail("'\(what)' must be a non-negative integer, found \(value.kindName)", value)
+    }
+    return Int(number)
+  }
+
+  func required(_ members: [JSON.Member], _ key: String, in value: JSON, _ what: String) throws(DiagnosticError) -> JSON
+  {
+    guard let member = members.last(where: { $0.key == key }) else {
+      throw fail("\(what) is missing the required field '\(key)'", value)
+    }
+    return member.value
+  }
+
+  func document(_ value: JSON) throws(DiagnosticError) -> ViewDocument {
+    let members = try object(value, "a view-model document")
+    let version = try required(members, "viewmodel", in: value, "the document")
+    guard let number = version.integerValue else {
+      throw fail("'viewmodel' must be the format version number, found \(version.kindName)", version)
+    }
+    guard number == Int64(ViewDocument.formatVersion) else {
+      throw fail(
+        "unsupported view-model format version \(number); this precept reads version \(ViewDocument.formatVersion)",
+        version)
+    }
+    var file = ""
+    var nodes: [ViewNode] = []
+    for member in members {
+      switch member.key {
+      case "file": file = try string(member.value, "file")
+      case "nodes":
+        nodes = try array(member.value, "nodes").map { (node: JSON) throws(DiagnosticError) in try self.node(node) }
+      default: break
+      }
+    }
+    _ = try required(members, "nodes", in: value, "the document")
+    return ViewDocument(file: file, nodes: nodes)
+  }
+
+  func nodeList(_ value: JSON, _ what: String) throws(DiagnosticError) -> [ViewNode] {
+    var result: [ViewNode] = []
+    for element in try array(value, what) { result.append(try node(element)) }
+    return result
+  }
+
+  func slots(_ value: JSON) throws(DiagnosticError) -> [ViewSlot] {
+    var result: [ViewSlot] = []
+    for member in try object(value, "'slots'") {
+      result.append(ViewSlot(name: member.key, nodes: try nodeList(member.value, "slots.\(member.key)")))
+    }
+    return result
+  }
+
+  func node(_ value: JSON) throws(DiagnosticError) -> ViewNode {
+    let members = try object(value, "a node")
+    var node = ViewNode(type: try string(try required(members, "type", in: value, "a node"), "type"))
+    for member in members {
+      switch member.key {
+      case "name": node.name = member.value.isNull ? nil : try string(member.value, "name")
+      case "line": node.line = try position(member.value, "line")
+      case "column": node.column = try position(member.value, "column")
+      case "args": node.args = try arguments(member.value)
+      case "modifiers":
+        node.modifiers = []
+        for element in try array(member.value, "modifiers") { node.modifiers.append(try modifier(element)) }
+      case "children": node.children = try nodeList(member.value, "children")
+      case "slots": node.slots = try slots(member.value)
+      case "properties":
+        node.properties = []
+        for element in try array(member.value, "properties") { node.properties.append(try property(element)) }
+      default: break
+      }
+    }
+    return node
+  }
+
+  func arguments(_ value: JSON) throws(DiagnosticError) -> [ViewArgument] {
+    var result: [ViewArgument] = []
+    for element in try array(value, "args") { result.append(try argument(element)) }
+    return result
+  }
+
+  func argument(_ value: JSON) throws(DiagnosticError) -> ViewArgument {
+    let members = try object(value, "an argument")
+    let kindValue = try required(members, "kind", in: value, "an argument")
+    let kindName = try string(kindValue, "kind")
+    guard let kind = ArgumentKind(rawValue: kindName) else {
+      let allowed = ArgumentKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+      throw fail("unknown argument kind '\(kindName)'; expected one of \(allowed)", kindValue)
+    }
+    let rawValue = try required(members, "value", in: value, "an argument")
+    let text: String
+    switch (kind, rawValue.kind) {
+    case (_, .string(let string)): text = string
+    case (.number, .integer(let number)): text = String(number)
+    case (.number, .double(let number)): text = String(number)
+    case (.bool, .bool(let flag)): text = flag ? "true" : "false"
+    default:
+      throw fail("the value of a '\(kindName)' argument cannot be \(rawValue.kindName)", rawValue)
+    }
+    var argument = ViewArgument(label: nil, kind: kind, value: text)
+    for member in members {
+      switch member.key {
+      case "label": argument.label = member.value.isNull ? nil : try string(member.value, "label")
+      case "line": argument.line = try position(member.value, "line")
+      case "column": argument.column = try position(member.value, "column")
+      default: break
+      }
+    }
+    return argument
+  }
+
+  func modifier(_ value: JSON) throws(DiagnosticError) -> ViewModifier {
+    let members = try object(value, "a modifier")
+    var modifier = ViewModifier(name: try string(try required(members, "name", in: value, "a modifier"), "name"))
+    for member in members {
+      switch member.key {
+      case "line": modifier.line = try position(member.value, "line")
+      case "column": modifier.column = try position(member.value, "column")
+      case "args": modifier.args = try arguments(member.value)
+      case "children": modifier.children = try nodeList(member.value, "children")
+      case "slots": modifier.slots = try slots(member.value)
+      default: break
+      }
+    }
+    return modifier
+  }
+
+  func property(_ value: JSON) throws(DiagnosticError) -> ViewProperty {
+    let members = try object(value, "a property")
+    var property = ViewProperty(name: try string(try required(members, "name", in: value, "a property"), "name"))
+    for member in members {
+      switch member.key {
+      case "wrapper": property.wrapper = member.value.isNull ? nil : try string(member.value, "wrapper")
+      case "type": property.type = member.value.isNull ? nil : try string(member.value, "type")
+      case "value": property.value = member.value.isNull ? nil : try string(member.value, "value")
+      case "line": property.line = try position(member.value, "line")
+      case "column": property.column = try position(member.value, "column")
+      default: break
+      }
+    }
+    return property
+  }
+}

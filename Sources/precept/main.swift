@@ -1,0 +1,4 @@
+import Foundation
+import PreceptTool
+
+exit(PreceptTool.main(arguments: Array(CommandLine.arguments.dropFirst())))

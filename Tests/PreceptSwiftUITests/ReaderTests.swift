@@ -1,0 +1,5 @@
+import Testing
+
+@testable import PreceptSwiftUI
+
+@Test func placeholder() {}

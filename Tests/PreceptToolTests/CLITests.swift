@@ -1,0 +1,5 @@
+import Testing
+
+@testable import PreceptTool
+
+@Test func placeholderTool() {}
