@@ -277,7 +277,7 @@ struct Parser {
       advance()
       ruleset.rules.append(try rule(kind: keyword == "rule" ? .rule : .review, start: start))
     default:
-      let suggestion = closest(keyword, in: Parser.itemKeywords.sorted())
+      let suggestion = Spelling.closest(keyword, in: Parser.itemKeywords.sorted())
       error(
         "unknown ruleset item '\(keyword)'", token.span,
         help: suggestion.map { "did you mean '\($0)'?" })
@@ -397,7 +397,7 @@ struct Parser {
     case "check":
       rule.checks.append(try template("after 'check'"))
     default:
-      let suggestion = closest(keyword, in: Parser.clauseKeywords.sorted())
+      let suggestion = Spelling.closest(keyword, in: Parser.clauseKeywords.sorted())
       error(
         "unknown \(rule.kind.rawValue) clause '\(keyword)'", keywordSpan,
         help: suggestion.map { "did you mean '\($0)'?" })
@@ -874,33 +874,4 @@ struct Parser {
     advance()
     return entries
   }
-}
-
-/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-func closest(_ word: String, in candidates: [String]) -> String? {
-  var best: (String, Int)?
-  for candidate in candidates {
-    let distance = editDistance(word, candidate)
-    if distance <= max(1, min(word.count, candidate.count) / 3), distance < (best?.1 ?? Int.max) {
-      best = (candidate, distance)
-    }
-  }
-  return best?.0
-}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a.unicodeScalars)
-  let b = Array(b.unicodeScalars)
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    swap(&previous, &current)
-  }
-  return previous[b.count]
 }
