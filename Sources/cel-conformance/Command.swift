@@ -92,8 +92,10 @@ struct ConformanceCommand {
 
     let report = Report(files: results)
     write("CEL conformance: google/cel-spec simple tests in \(testdata)")
-    if showFailures, !report.failures().isEmpty { write("\n" + report.failures()) }
-    if showExclusions, !report.exclusions().isEmpty { write("\n" + report.exclusions()) }
+    for (shown, listing) in [(showFailures, report.failures), (showExclusions, report.exclusions)] where shown {
+      let text = listing()
+      if !text.isEmpty { write("\n" + text) }
+    }
     write("\n" + report.summary())
     if unreadable { return 2 }
     if let minimumPassRate, Double(report.passed) * 100 < minimumPassRate * Double(report.applicable) {
