@@ -18,9 +18,12 @@ let package = Package(
     .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"]),
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
     .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
+    // Runs google/cel-spec's conformance tests through the public Expression API.
+    .executableTarget(name: "cel-conformance", dependencies: ["Precept"], exclude: ["README.md"]),
     .testTarget(name: "PreceptTests", dependencies: ["Precept"]),
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"]),
     .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool"]),
+    .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
   ],
   swiftLanguageModes: [.v6]
 )
