@@ -17,17 +17,21 @@ enum Outcome: Sendable, Equatable {
 }
 
 /// Compiles an expression with the given free variables and evaluates it with the bindings.
-typealias Evaluator = @Sendable (_ expression: String, _ variables: [String], _ bindings: [String: Value]) -> Actual
+/// `checked` is false for cases marked `disable_check`: names the checker cannot resolve are
+/// then evaluation errors, as in CEL's unchecked evaluation.
+typealias Evaluator = @Sendable (
+  _ expression: String, _ variables: [String], _ bindings: [String: Value], _ checked: Bool
+) -> Actual
 
 /// Runs suite cases and judges their results.
 struct ConformanceRunner: Sendable {
   var evaluate: Evaluator
 
   /// A runner over Precept's public `Expression` API.
-  static let precept = ConformanceRunner { expression, variables, bindings in
+  static let precept = ConformanceRunner { expression, variables, bindings, checked in
     let compiled: Expression
     do throws(DiagnosticError) {
-      compiled = try Expression(expression, variables: variables)
+      compiled = try Expression(expression, variables: variables, checked: checked)
     } catch {
       return .compileError(error.description)
     }
@@ -57,7 +61,7 @@ struct ConformanceRunner: Sendable {
       // Unrepresentable bindings were excluded above.
       if case .value(.value(let value)) = binding.value { bindings[binding.name] = value }
     }
-    let actual = evaluate(test.expression, test.variableNames, bindings)
+    let actual = evaluate(test.expression, test.variableNames, bindings, !test.disableCheck)
     switch (test.expectation, actual) {
     case (.value(.value(let expected)), .value(let value)) where Matching.matches(expected, value):
       return .passed

@@ -48,7 +48,7 @@ import Testing
     var output: [String] = []
     var errors: [String] = []
     let status = try ConformanceCommand(arguments: arguments).run(
-      with: ConformanceRunner { expression, _, _ in expression == "true" ? .value(.bool(true)) : .value(.int(0)) },
+      with: ConformanceRunner { expression, _, _, _ in expression == "true" ? .value(.bool(true)) : .value(.int(0)) },
       write: { output.append($0) }, warn: { errors.append($0) })
     return (status, output.joined(separator: "\n"), errors.joined(separator: "\n"))
   }

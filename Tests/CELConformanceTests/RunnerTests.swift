@@ -6,7 +6,7 @@ import Testing
 @Suite struct RunnerTests {
   /// A runner whose "engine" looks results up by expression, and records what it was given.
   private func runner(_ results: [String: Actual]) -> ConformanceRunner {
-    ConformanceRunner { expression, variables, bindings in
+    ConformanceRunner { expression, variables, bindings, _ in
       if expression == "echo" {
         return .value(.list(variables.map { .string($0) } + variables.map { bindings[$0] ?? .null }))
       }

@@ -219,8 +219,8 @@ struct CodeGen {
     case .template(let parts):
       for part in parts { emit(part) }
       emit(.template, Int32(parts.count))
-    case .comprehension(let macro, let target, let variable, let args):
-      emitComprehension(macro, target: target, variable: variable, args: args)
+    case .comprehension(let macro, let target, let variables, let args):
+      emitComprehension(macro, target: target, variables: variables, args: args)
     }
   }
 
@@ -261,16 +261,18 @@ struct CodeGen {
     emit(opcode)
   }
 
-  private mutating func emitComprehension(_ macro: Macro, target: IR, variable: Int, args: [IR]) {
+  private mutating func emitComprehension(_ macro: Macro, target: IR, variables: [Int], args: [IR]) {
     let base = nextSlot
-    nextSlot += 4
+    nextSlot += 5
     maxSlot = max(maxSlot, nextSlot)
-    defer { nextSlot -= 4 }
-    slotMap[variable] = base + 2
+    defer { nextSlot -= 5 }
+    slotMap[variables[0]] = base + 2
+    let twoVariables = variables.count == 2
+    if twoVariables { slotMap[variables[1]] = base + 4 }
     let accumulator = base + 3
 
     emit(target)
-    let initialize = emit(.iterInit, base)
+    var exits: [Int] = [emit(.iterInit, base)]
     switch macro {
     case .all:
       emit(.true)
@@ -278,13 +280,11 @@ struct CodeGen {
     case .exists:
       emit(.false)
       emit(.setLocal, accumulator)
-    case .existsOne, .map, .filter:
+    case .existsOne, .map, .filter, .transformList, .transformMap:
       break  // iterInit starts the accumulator at 0
     }
     let loop = here
-    let next = emit(.iterNext, base)
-    var exits: [Int] = [initialize]
-    var unwind: Int?
+    let next = emit(twoVariables ? .iterNextPair : .iterNext, base)
     switch macro {
     case .all, .exists, .existsOne, .filter:
       emit(args[0])
@@ -297,19 +297,21 @@ struct CodeGen {
         }
       exits.append(emit(step, base))
       emit(.jump, loop)
-    case .map:
+    case .map, .transformList, .transformMap:
+      // With a filter, `branch` skips elements whose predicate is false.
+      var branch: Int?
       if args.count == 2 {
         emit(args[0])
-        unwind = emit(.branch, loop)
-        emit(args[1])
-      } else {
-        emit(args[0])
+        branch = emit(.branch, loop)
       }
-      exits.append(emit(.mapStep, base))
+      let entries = macro == .transformMap
+      if entries { emit(.local, base + 2) }
+      emit(args[args.count - 1])
+      exits.append(emit(entries ? .entryStep : .mapStep, base))
       emit(.jump, loop)
-      if let branch = unwind {
+      if let branch {
         code[branch].b = here
-        emit(.unwind, base)
+        emit(.unwind, base, entries ? 2 : 1)
         exits.append(emit(.jump))
       }
     }
@@ -317,7 +319,8 @@ struct CodeGen {
     switch macro {
     case .all, .exists: emit(.local, accumulator)
     case .existsOne: emit(.existsOneDone, base)
-    case .map, .filter: emit(.collect, base)
+    case .map, .filter, .transformList: emit(.collect, base)
+    case .transformMap: emit(.collectMap, base)
     }
     for exit in exits {
       if code[exit].op == .jump { code[exit].a = here } else { code[exit].b = here }

@@ -2,8 +2,9 @@
 ///
 /// The VM is a stack machine. Each function has a frame of local slots (its parameters first,
 /// then comprehension slots); operands `a` and `b` are 32-bit. "Push"/"pop" act on the value
-/// stack. A comprehension uses four consecutive locals from slot `a`: the collection, the next
-/// index, the current element and the accumulator.
+/// stack. A comprehension uses five consecutive locals from slot `a`: the collection, the next
+/// index, the current element (or index or key, with two variables), the accumulator, and the
+/// current value (with two variables).
 ///
 /// | opcode | a | b | effect |
 /// |---|---|---|---|
@@ -48,16 +49,19 @@
 /// | `builtin` | builtin | argc | pop `b` arguments (receiver first), push the builtin's result |
 /// | `call` | function | argc | call the `let` function `a` with the top `b` values as its parameters |
 /// | `host` | host | argc | call host function `a` with the top `b` values |
-/// | `iterInit` | base | end | pop a list or map into `locals[a]`, set `locals[a+1] = 0`; anything else pushes an error and jumps to `b` |
-/// | `iterNext` | base | done | if elements remain, set `locals[a+2]` to the next one; else jump to `b` |
+/// | `iterInit` | base | end | pop a list or map into `locals[a]`, set `locals[a+1]` and `locals[a+3]` to 0; anything else pushes an error and jumps to `b` |
+/// | `iterNext` | base | done | if elements remain, set `locals[a+2]` to the next element (a map's next key); else jump to `b` |
+/// | `iterNextPair` | base | done | like `iterNext`, but `locals[a+2]` gets the index (a map's key) and `locals[a+4]` the value |
 /// | `allStep` | base | end | pop a predicate: `false` pushes `false` and jumps to `b`; an error is kept in the accumulator |
 /// | `existsStep` | base | end | pop a predicate: `true` pushes `true` and jumps to `b`; an error is kept in the accumulator |
 /// | `existsOneStep` | base | end | pop a predicate: `true` counts one; an error is pushed and jumps to `b` |
 /// | `existsOneDone` | base | – | push whether exactly one predicate was true |
 /// | `filterStep` | base | end | pop a predicate: `true` pushes the element and counts it; an error drops what was kept and jumps to `b` |
-/// | `unwind` | base | – | pop an error, drop the values a `map`/`filter` kept so far, push the error |
+/// | `unwind` | base | stride | pop an error, drop the values a `map`/`filter` kept so far (`b` words each), push the error |
+/// | `entryStep` | base | end | the top two are a key and its mapped value: keep them and count one entry; an error drops what was kept and jumps to `b` |
 /// | `mapStep` | base | end | the top is the mapped value: keep it on the stack and count it; an error drops what was kept and jumps to `b` |
 /// | `collect` | base | – | pop the counted values into a list |
+/// | `collectMap` | base | – | pop the counted key–value pairs into a map |
 enum Opcode: UInt8, CaseIterable, Sendable {
   case constant, null, `true`, `false`, local, setLocal, global, pop, fail
   case jump, and, andCombine, or, orCombine, implies, impliesCombine, branch, `return`
@@ -65,7 +69,8 @@ enum Opcode: UInt8, CaseIterable, Sendable {
   case equal, notEqual, less, lessEqual, greater, greaterEqual, `in`, index
   case select, has, list, map, template
   case builtin, call, host
-  case iterInit, iterNext, allStep, existsStep, existsOneStep, existsOneDone, filterStep, unwind, mapStep, collect
+  case iterInit, iterNext, iterNextPair, allStep, existsStep, existsOneStep, existsOneDone, filterStep, unwind
+  case mapStep, entryStep, collect, collectMap
 
   /// Which operands an instruction uses, for the disassembler and the pack verifier.
   enum Operand {
@@ -88,8 +93,10 @@ enum Opcode: UInt8, CaseIterable, Sendable {
     case .builtin: (.builtin, .count)
     case .call: (.function, .count)
     case .host: (.host, .count)
-    case .iterInit, .iterNext, .allStep, .existsStep, .existsOneStep, .filterStep, .mapStep: (.slot, .target)
-    case .existsOneDone, .collect, .unwind: (.slot, .none)
+    case .iterInit, .iterNext, .iterNextPair, .allStep, .existsStep, .existsOneStep, .filterStep, .mapStep, .entryStep:
+      (.slot, .target)
+    case .existsOneDone, .collect, .collectMap: (.slot, .none)
+    case .unwind: (.slot, .count)
     }
   }
 

@@ -36,6 +36,31 @@ enum Constant: Sendable, Hashable {
   case string(String)
   case bytes([UInt8])
   case type(TypeTag)
+
+  // Strings compare by their code points: Swift's `String ==` treats canonically equivalent
+  // strings as equal, and the language does not.
+  static func == (lhs: Constant, rhs: Constant) -> Bool {
+    switch (lhs, rhs) {
+    case (.int(let a), .int(let b)): a == b
+    case (.uint(let a), .uint(let b)): a == b
+    case (.double(let a), .double(let b)): a == b
+    case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+    case (.bytes(let a), .bytes(let b)): a == b
+    case (.type(let a), .type(let b)): a == b
+    default: false
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    switch self {
+    case .int(let value): hasher.combine(0); hasher.combine(value)
+    case .uint(let value): hasher.combine(1); hasher.combine(value)
+    case .double(let value): hasher.combine(2); hasher.combine(value)
+    case .string(let value): hasher.combine(3); for byte in value.utf8 { hasher.combine(byte) }
+    case .bytes(let value): hasher.combine(4); hasher.combine(value)
+    case .type(let value): hasher.combine(5); hasher.combine(value)
+    }
+  }
 }
 
 /// Where a function's code starts and how big its frame is.

@@ -196,33 +196,20 @@ extension VM {
       return a < b ? -1 : a > b ? 1 : 0
     case (.int(let a), .uint(let b)): return a < 0 ? -1 : compareUnsigned(UInt64(a), b)
     case (.uint(let a), .int(let b)): return b < 0 ? 1 : compareUnsigned(a, UInt64(b))
-    case (.int(let a), .double(let b)): return compareIntDouble(a, b)
-    case (.double(let a), .int(let b)): return compareIntDouble(b, a).map { -$0 }
-    case (.uint(let a), .double(let b)): return compareUIntDouble(a, b)
-    case (.double(let a), .uint(let b)): return compareUIntDouble(b, a).map { -$0 }
+    // An integer meets a double as a double, as CEL specifies (so 2^63 - 1 equals 2^63.0).
+    case (.int(let a), .double(let b)): return compareDoubles(Double(a), b)
+    case (.double(let a), .int(let b)): return compareDoubles(a, Double(b))
+    case (.uint(let a), .double(let b)): return compareDoubles(Double(a), b)
+    case (.double(let a), .uint(let b)): return compareDoubles(a, Double(b))
     default: return nil
     }
   }
 
   private func compareUnsigned(_ a: UInt64, _ b: UInt64) -> Int { a < b ? -1 : a > b ? 1 : 0 }
 
-  private func compareIntDouble(_ a: Int64, _ b: Double) -> Int? {
-    if b.isNaN { return nil }
-    if b >= 9_223_372_036_854_775_808.0 { return -1 }
-    if b < -9_223_372_036_854_775_808.0 { return 1 }
-    let truncated = Int64(b.rounded(.towardZero))
-    if a != truncated { return a < truncated ? -1 : 1 }
-    let fraction = b - b.rounded(.towardZero)
-    return fraction > 0 ? -1 : fraction < 0 ? 1 : 0
-  }
-
-  private func compareUIntDouble(_ a: UInt64, _ b: Double) -> Int? {
-    if b.isNaN { return nil }
-    if b < 0 { return 1 }
-    if b >= 18_446_744_073_709_551_616.0 { return -1 }
-    let truncated = UInt64(b.rounded(.towardZero))
-    if a != truncated { return a < truncated ? -1 : 1 }
-    return b - b.rounded(.towardZero) > 0 ? -1 : 0
+  private func compareDoubles(_ a: Double, _ b: Double) -> Int? {
+    if a.isNaN || b.isNaN { return nil }
+    return a < b ? -1 : a > b ? 1 : 0
   }
 
   func ordering(_ left: Word, _ right: Word, _ name: String, _ test: (Int) -> Bool) -> Word {

@@ -313,12 +313,8 @@ final class VM {
         let base = bp + Int(instruction.a)
         let collection = pop()
         switch collection {
-        case .list:
+        case .list, .map:
           stack[base] = collection
-        case .map(let map):
-          // Macros over a map range over its keys.
-          let record = heap.mapRecord(map)
-          stack[base] = .list(heap.makeList(keysOf: record))
         case .error:
           push(collection)
           pc = Int(instruction.b)
@@ -330,18 +326,27 @@ final class VM {
         }
         stack[base + 1] = .int(0)
         stack[base + 3] = .int(0)
-      case .iterNext:
+      case .iterNext, .iterNextPair:
         let base = bp + Int(instruction.a)
-        guard case .list(let list) = stack[base], case .int(let position) = stack[base + 1] else {
+        guard case .int(let position) = stack[base + 1] else { continue }
+        let pair = instruction.op == .iterNextPair
+        switch stack[base] {
+        case .list(let list) where Int(position) < heap.count(list):
+          if pair {
+            stack[base + 2] = .int(position)
+            stack[base + 4] = heap.element(list, Int(position))
+          } else {
+            stack[base + 2] = heap.element(list, Int(position))
+          }
+        case .map(let map) where Int(position) < Int(heap.mapRecord(map).count):
+          let entry = Int(heap.mapRecord(map).start) + Int(position)
+          stack[base + 2] = heap.mapKey(entry)
+          if pair { stack[base + 4] = heap.mapValue(entry) }
+        default:
           pc = Int(instruction.b)
           continue
         }
-        if Int(position) < heap.count(list) {
-          stack[base + 2] = heap.element(list, Int(position))
-          stack[base + 1] = .int(position + 1)
-        } else {
-          pc = Int(instruction.b)
-        }
+        stack[base + 1] = .int(position + 1)
       case .allStep:
         let base = bp + Int(instruction.a)
         let predicate = pop()
@@ -411,14 +416,29 @@ final class VM {
         } else {
           stack[base + 3] = .int(kept + 1)
         }
+      case .entryStep:
+        let base = bp + Int(instruction.a)
+        guard case .int(let kept) = stack[base + 3] else { continue }
+        if stack[sp - 1].isError || kept + 1 > limits.maximumCollectionSize {
+          let failure = stack[sp - 1].isError ? stack[sp - 1] : collectionTooLarge()
+          sp -= Int(kept) * 2 + 2
+          push(failure)
+          pc = Int(instruction.b)
+        } else {
+          stack[base + 3] = .int(kept + 1)
+        }
       case .unwind:
         let failure = pop()
-        if case .int(let kept) = stack[bp + Int(instruction.a) + 3] { sp -= Int(kept) }
+        if case .int(let kept) = stack[bp + Int(instruction.a) + 3] { sp -= Int(kept) * Int(instruction.b) }
         push(failure)
       case .collect:
         guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
         sp -= Int(kept)
         push(.list(heap.makeList(from: stack + sp, count: Int(kept))))
+      case .collectMap:
+        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
+        sp -= Int(kept) * 2
+        push(makeMap(from: stack + sp, count: Int(kept)))
       }
     }
   }
@@ -484,11 +504,3 @@ struct WellKnownIDs {
   }
 }
 
-extension Heap {
-  /// A list of a map's keys.
-  mutating func makeList(keysOf record: MapRecord) -> Int32 {
-    let start = Int(record.start)
-    let keys = (start..<start + Int(record.count)).map { mapKey($0) }
-    return makeList(keys)
-  }
-}

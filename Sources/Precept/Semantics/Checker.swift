@@ -90,14 +90,20 @@ struct Checker {
       return IR(kind: .list(elements.map { check($0) }), span: span)
     case .map(let entries):
       return IR(kind: .map(entries.map { (check($0.key), check($0.value)) }), span: span)
-    case .comprehension(let macro, let target, let variable, _, let args):
+    case .comprehension(let macro, let target, let variables, let args):
       let checkedTarget = check(target)
-      let slot = localCount
-      localCount += 1
-      scope.append((variable, slot))
+      var slots: [Int] = []
+      for variable in variables {
+        slots.append(localCount)
+        scope.append((variable.value, localCount))
+        localCount += 1
+      }
+      if variables.count == 2, variables[0].value == variables[1].value {
+        error("the two variables of '\(macro.rawValue)' must have different names", variables[1].span)
+      }
       let checkedArgs = args.map { check($0) }
-      scope.removeLast()
-      return IR(kind: .comprehension(macro, target: checkedTarget, variable: slot, args: checkedArgs), span: span)
+      scope.removeLast(variables.count)
+      return IR(kind: .comprehension(macro, target: checkedTarget, variables: slots, args: checkedArgs), span: span)
     }
   }
 

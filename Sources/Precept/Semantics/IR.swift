@@ -31,8 +31,8 @@ indirect enum IRKind: Sendable {
   case conditional(IR, IR, IR)
   case list([IR])
   case map([(IR, IR)])
-  /// A macro; `variable` is the local slot the element is bound to.
-  case comprehension(Macro, target: IR, variable: Int, args: [IR])
+  /// A macro; `variables` are the local slots of its one or two variables.
+  case comprehension(Macro, target: IR, variables: [Int], args: [IR])
   /// A message template: text and expression parts, joined into one string.
   case template([IR])
   /// An evaluation error with this message (unchecked mode's unresolved names).

@@ -31,8 +31,9 @@ indirect enum ExprKind: Sendable {
   case conditional(Expr, Expr, Expr)
   case list([Expr])
   case map([MapEntrySyntax])
-  /// A comprehension macro: `target.all(variable, args…)` and its kin.
-  case comprehension(Macro, target: Expr, variable: String, variableSpan: Span, args: [Expr])
+  /// A comprehension macro: `target.all(x, args…)`, or with two variables (index or key,
+  /// then value) `target.all(i, v, args…)`.
+  case comprehension(Macro, target: Expr, variables: [Located<String>], args: [Expr])
 }
 
 struct MapEntrySyntax: Sendable {
@@ -63,7 +64,7 @@ enum BinaryOperator: String, Sendable, CaseIterable {
   case remainder = "%"
 }
 
-/// The comprehension macros of CEL.
+/// The comprehension macros of CEL, and the two-variable forms of its extension library.
 enum Macro: String, Sendable, CaseIterable {
   case all
   case exists
@@ -71,6 +72,26 @@ enum Macro: String, Sendable, CaseIterable {
   /// `map(x, f)` or, with a filter, `map(x, p, f)`.
   case map
   case filter
+  /// `transformList(i, v, f)` or `transformList(i, v, p, f)`: a list of `f`.
+  case transformList
+  /// `transformMap(k, v, f)` or `transformMap(k, v, p, f)`: a map from each key to `f`.
+  case transformMap
+
+  /// The macro a method name calls, if any (`existsOne` is the extension library's spelling).
+  static func named(_ name: String) -> Macro? {
+    name == "existsOne" ? .existsOne : Macro(rawValue: name)
+  }
+
+  /// Argument counts after the variables, for one and two variables.
+  func bodyCounts(variables: Int) -> [Int] {
+    switch (self, variables) {
+    case (.all, _), (.exists, _), (.existsOne, _): [1]
+    case (.map, 1): [1, 2]
+    case (.filter, 1): [1]
+    case (.transformList, 2), (.transformMap, 2): [1, 2]
+    default: []
+    }
+  }
 }
 
 // MARK: - Message templates

@@ -127,6 +127,21 @@ struct Lexer {
       return number()
     case UInt8(ascii: "\""), UInt8(ascii: "'"):
       return string(prefixEnd: start, raw: false, bytes: false)
+    case UInt8(ascii: "`"):
+      position += 1
+      while position < limit, source.bytes[position] != UInt8(ascii: "`"), source.bytes[position] != 0x0A {
+        if source.bytes[position] >= 0x80 {
+          if !skipUTF8Scalar() { position += 1 }
+        } else {
+          position += 1
+        }
+      }
+      guard position < limit, source.bytes[position] == UInt8(ascii: "`"), position > start + 1 else {
+        report("unterminated or empty quoted identifier", start, start + 1)
+        return Token(kind: .invalid, span: Span(start, position))
+      }
+      position += 1
+      return Token(kind: .quotedIdentifier, span: Span(start, position))
     default:
       if isIdentifierStart(current) { return identifierOrPrefixedString() }
       if current >= 0x80 {

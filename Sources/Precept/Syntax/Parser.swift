@@ -682,6 +682,13 @@ struct Parser {
       switch token.kind {
       case .dot:
         advance()
+        if token.kind == .quotedIdentifier {
+          let quoted = token
+          advance()
+          let name = source.text((quoted.start + 1)..<(quoted.end - 1))
+          result = makeExpr(.select(result, field: name, testOnly: false), result.span.union(quoted.span))
+          continue
+        }
         let field = try identifier("after '.'")
         if token.kind == .leftParen {
           let open = token
@@ -708,16 +715,22 @@ struct Parser {
   /// Turns `target.all(x, p)` and its kin into comprehensions; anything else is a call.
   private mutating func receiverCall(_ target: Expr, _ name: Located<String>, _ args: [Expr]) throws(Failure) -> Expr {
     let span = target.span.union(Span(name.span.start, previousEnd))
-    if let macro = Macro(rawValue: name.value) {
-      let expected = macro == .map ? [2, 3] : [2]
-      if expected.contains(args.count) {
-        guard case .identifier(let variable, false) = args[0].kind else {
+    if let macro = Macro.named(name.value) {
+      // Two variables when the first two arguments are names and the count fits that form.
+      for variableCount in [2, 1] where args.count > variableCount {
+        guard macro.bodyCounts(variables: variableCount).contains(args.count - variableCount) else { continue }
+        var variables: [Located<String>] = []
+        for arg in args.prefix(variableCount) {
+          guard case .identifier(let variable, false) = arg.kind else { break }
+          variables.append(Located(value: variable, span: arg.span))
+        }
+        if variables.count < variableCount {
+          if variableCount == 2 { continue }
           error("the first argument of '\(name.value)' must be a simple name to bind each element to", args[0].span)
           throw Failure()
         }
         return makeExpr(
-          .comprehension(macro, target: target, variable: variable, variableSpan: args[0].span, args: Array(args.dropFirst())),
-          span)
+          .comprehension(macro, target: target, variables: variables, args: Array(args.dropFirst(variableCount))), span)
       }
     }
     return makeExpr(.call(function: name.value, target: target, args: args), span)
@@ -794,6 +807,9 @@ struct Parser {
       advance()
       return try identifierOrCall(name, absolute: false, start: start)
     case .invalid:
+      throw Failure()
+    case .quotedIdentifier:
+      error("a quoted identifier can only name a field after '.', as in m.`content-type`", token.span)
       throw Failure()
     default:
       error("expected an expression, found \(describeToken())", token.span)

@@ -10,6 +10,8 @@ struct Token: Equatable, Sendable {
 
 enum TokenKind: Equatable, Sendable {
   case identifier
+  /// A field name in backquotes (`` x.`content-type` ``), allowed only after a dot.
+  case quotedIdentifier
   /// An integer literal: decimal or `0x` hexadecimal, without a `u` suffix.
   case int
   /// An integer literal with a `u`/`U` suffix.
@@ -42,6 +44,7 @@ enum TokenKind: Equatable, Sendable {
   var display: String {
     switch self {
     case .identifier: "identifier"
+    case .quotedIdentifier: "quoted identifier"
     case .int, .uint, .double: "number"
     case .string: "string literal"
     case .bytes: "bytes literal"
