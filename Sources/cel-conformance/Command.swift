@@ -90,7 +90,7 @@ struct ConformanceCommand {
       }
     }
 
-    let report = Report(files: results)
+    let report = SuiteReport(files: results)
     write("CEL conformance: google/cel-spec simple tests in \(testdata)")
     for (shown, listing) in [(showFailures, report.failures), (showExclusions, report.exclusions)] where shown {
       let text = listing()
@@ -100,7 +100,7 @@ struct ConformanceCommand {
     if unreadable { return 2 }
     if let minimumPassRate, Double(report.passed) * 100 < minimumPassRate * Double(report.applicable) {
       warn(
-        "cel-conformance: pass rate \(Report.percent(report.passed, of: report.applicable)) is below \(minimumPassRate)%"
+        "cel-conformance: pass rate \(SuiteReport.percent(report.passed, of: report.applicable)) is below \(minimumPassRate)%"
       )
       return 1
     }

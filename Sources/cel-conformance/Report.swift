@@ -2,7 +2,7 @@ import Precept
 
 /// The runner's printed output: a table of pass rates, the exclusion rules with their counts,
 /// and on request every failing or excluded case.
-struct Report {
+struct SuiteReport {
   var files: [FileResult]
 
   var passed: Int { files.reduce(0) { $0 + $1.passed } }

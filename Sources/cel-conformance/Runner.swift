@@ -10,7 +10,7 @@ enum Actual: Sendable, Equatable {
 }
 
 /// How a case ended.
-enum Outcome: Sendable, Equatable {
+enum CaseOutcome: Sendable, Equatable {
   case passed
   case failed(Actual)
   case excluded(Exclusion)
@@ -54,7 +54,7 @@ struct ConformanceRunner: Sendable {
   /// Runs one case. A compile error fails the case whatever it expects, as in the suite's own
   /// runners (cel-go's `conformance_test.go` and cel-spec's former `tests/simple` runner stop
   /// at any parse or check error); only an evaluation error satisfies an expected error.
-  func run(_ test: SuiteCase) -> Outcome {
+  func run(_ test: SuiteCase) -> CaseOutcome {
     if let exclusion = Applicability.exclusion(for: test) { return .excluded(exclusion) }
     var bindings: [String: Value] = [:]
     for binding in test.bindings {
@@ -77,7 +77,7 @@ struct ConformanceRunner: Sendable {
 struct CaseResult: Sendable {
   var section: String
   var test: SuiteCase
-  var outcome: Outcome
+  var outcome: CaseOutcome
 }
 
 /// The outcomes of one file's cases.

@@ -17,7 +17,7 @@ import Testing
   private func outcome(
     _ expression: String, _ expectation: ExpectedResult, _ actual: Actual,
     configure: (inout SuiteCase) -> Void = { _ in }
-  ) -> Outcome {
+  ) -> CaseOutcome {
     var test = SuiteCase(name: "t", expression: expression, line: 1)
     test.expectation = expectation
     configure(&test)
@@ -55,7 +55,7 @@ import Testing
     #expect(runner([:]).run(test) == .passed)
   }
 
-  private var sampleReport: Report {
+  private var sampleReport: SuiteReport {
     let runner = runner([
       "1 + 1": .value(.int(2)), "x": .value(.uint(3)), "1 / 0": .evaluationError("division by zero"),
       "f(\n1)": .compileError("<input>:1:1: error: undeclared reference to 'f'\nmore"),
@@ -73,7 +73,7 @@ import Testing
     message.container = "pkg"
     let one = SuiteFile(name: "one", sections: [SuiteSection(name: "s", cases: [add, variable, divide])])
     let two = SuiteFile(name: "two", sections: [SuiteSection(name: "r", cases: [call, message])])
-    return Report(files: [runner.run(one), runner.run(two)])
+    return SuiteReport(files: [runner.run(one), runner.run(two)])
   }
 
   @Test func summarisesPerFileAndInTotal() {
@@ -111,9 +111,9 @@ import Testing
   }
 
   @Test func roundsPercentagesDown() {
-    #expect(Report.percent(949, of: 1000) == "94.9%")
-    #expect(Report.percent(94999, of: 100_000) == "94.9%")
-    #expect(Report.percent(1, of: 1) == "100.0%")
-    #expect(Report.percent(0, of: 0) == "-")
+    #expect(SuiteReport.percent(949, of: 1000) == "94.9%")
+    #expect(SuiteReport.percent(94999, of: 100_000) == "94.9%")
+    #expect(SuiteReport.percent(1, of: 1) == "100.0%")
+    #expect(SuiteReport.percent(0, of: 0) == "-")
   }
 }

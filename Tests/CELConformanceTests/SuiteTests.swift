@@ -39,7 +39,7 @@ struct SuiteTests {
   }
 
   @Test func runsThroughPrecept() throws {
-    let report = Report(files: try files().map { ConformanceRunner.precept.run($0.file) })
+    let report = SuiteReport(files: try files().map { ConformanceRunner.precept.run($0.file) })
     #expect(report.applicable + report.excluded == report.files.reduce(0) { $0 + $1.cases.count })
     #expect(report.applicable > 0)
     // The project's target. Until the compiler and VM are complete it cannot hold, so it is
@@ -47,7 +47,7 @@ struct SuiteTests {
     if ProcessInfo.processInfo.environment["PRECEPT_CONFORMANCE_ENFORCE"] == "1" {
       #expect(
         report.passRate >= 95,
-        "pass rate \(Report.percent(report.passed, of: report.applicable)); run cel-conformance with --failures")
+        "pass rate \(SuiteReport.percent(report.passed, of: report.applicable)); run cel-conformance with --failures")
     }
   }
 }
