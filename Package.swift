@@ -18,9 +18,11 @@ let package = Package(
     .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"]),
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
     .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
+    // Drives the REPL's line editor on its own, for the pseudo-terminal tests and for trying it by hand.
+    .executableTarget(name: "line-editor-demo", dependencies: ["PreceptTool"]),
     .testTarget(name: "PreceptTests", dependencies: ["Precept"]),
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"]),
-    .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool"]),
+    .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo"]),
   ],
   swiftLanguageModes: [.v6]
 )
