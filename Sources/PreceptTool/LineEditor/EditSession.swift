@@ -125,6 +125,7 @@ struct EditSession {
       leaveEntry()
       return .endOfInput
     case .control("z"):
+      refresh()  // show the keys before it, whether or not the caller suspends
       return .suspend
     case .control("c"):
       refresh(cursorAtEnd: true)

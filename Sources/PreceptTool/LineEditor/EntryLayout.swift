@@ -48,6 +48,8 @@ struct EntryLayout {
   }
 
   private mutating func place(_ cell: TerminalText.Cell) {
+    // A prompt may span lines; its line breaks are rows like any other.
+    if cell.text == "\n" || cell.text == "\r\n" { return newRow() }
     if startsNewRow(cell) { newRow() }
     bytes += cell.text.utf8
     end.column += cell.width

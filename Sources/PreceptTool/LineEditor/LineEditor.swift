@@ -213,7 +213,11 @@ package final class LineEditor {
     var entry: String?
     while true {
       if prompted { Terminal.writeAll(terminal.output, Array((entry == nil ? prompt : continuationPrompt).utf8)) }
-      guard let line = readLine() else { return entry }
+      guard let line = readLine() else {
+        // End the prompt's line, as a terminal shows nothing for Ctrl-D.
+        if prompted { Terminal.writeAll(terminal.output, [0x0A]) }
+        return entry
+      }
       let text = entry.map { $0 + "\n" + line } ?? line
       if isComplete(text) {
         if prompted { record(text) }

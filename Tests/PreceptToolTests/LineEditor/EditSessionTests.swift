@@ -303,6 +303,7 @@ private struct Harness {
   @Test func ctrlZAsksTheCallerToSuspend() {
     var harness = Harness()
     #expect(harness.type("ab\u{1A}c") == .suspend)
+    #expect(harness.screen.text == "> ab")
     harness.session.leaveEntry()
     harness.flush()
     #expect(harness.cursor == ScreenPosition(row: 1, column: 0))

@@ -104,6 +104,13 @@ private func draw(
     #expect(layout.end == ScreenPosition(row: 2, column: 2))
   }
 
+  @Test func promptOverTwoLines() {
+    let (screen, layout) = draw("ab", cursor: 1, prompt: "\u{1B}[1mprecept\u{1B}[0m\n> ", width: 10)
+    #expect(screen.text == "precept\n> ab")
+    #expect(layout.cursor == ScreenPosition(row: 1, column: 3))
+    #expect(ScreenPosition(row: screen.row, column: screen.column) == layout.end)
+  }
+
   @Test func emptyEntry() {
     let (screen, layout) = draw("", width: 10)
     #expect(screen.text == ">")
