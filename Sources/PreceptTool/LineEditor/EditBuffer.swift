@@ -122,7 +122,8 @@ struct EditBuffer: Equatable {
     kill((start == cursor ? max(start - 1, 0) : start)..<cursor)
   }
 
-  /// Ctrl-W, Alt-Backspace: removes the word before the cursor and the non-word characters after it.
+  /// Ctrl-W, Alt-Backspace: removes what Alt-B would move over: the non-word characters
+  /// before the cursor and the word before them.
   mutating func killWordBackward() {
     kill(wordStart(before: cursor)..<cursor)
   }

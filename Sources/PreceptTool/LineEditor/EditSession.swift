@@ -18,6 +18,15 @@ package struct Completion: Equatable {
 /// come out in `output`. Drawing keeps one fact about the screen, the row of the terminal
 /// cursor within the entry, and after every batch of keys redraws the whole entry from its
 /// first row: simple, and correct for wrapped and multi-line entries alike.
+///
+/// Keys: text inserts at the cursor. Left/Right and Ctrl-B/F move by character; Home/End and
+/// Ctrl-A/E to the ends of the line; Alt-B/F and Ctrl- or Alt-Left/Right by word. Backspace
+/// and Delete delete; Ctrl-K and Ctrl-U remove to the end and the start of the line, Ctrl-W
+/// and Alt-Backspace the word before the cursor, and Ctrl-Y puts the removed text back.
+/// Up/Down and Ctrl-P/N move between the lines of the entry and beyond them through the
+/// history. Tab completes. Enter submits a complete entry and starts a new line in an
+/// incomplete one. Ctrl-C abandons the entry for a fresh prompt; Ctrl-D ends the input on
+/// an empty entry and deletes otherwise; Ctrl-L clears the screen; Ctrl-Z suspends.
 struct EditSession {
   /// How reading the entry ended, or why the caller must act.
   enum Outcome: Equatable {

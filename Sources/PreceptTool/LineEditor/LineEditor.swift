@@ -158,11 +158,10 @@ package final class LineEditor {
       return true
     }
     if fds[1].revents & Int16(POLLIN) != 0 {
-      for notice in readAvailable(notices.read) {
+      for notice in readAvailable(notices.read).compactMap(SignalNotice.init) {
         switch notice {
-        case SignalNotice.resized: session.resize(width: terminal.width())
-        case SignalNotice.resumed: session.drawFresh()
-        default: break
+        case .resized: session.resize(width: terminal.width())
+        case .resumed: session.drawFresh()
         }
       }
       send(&session)

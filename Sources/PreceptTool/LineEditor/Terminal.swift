@@ -81,12 +81,12 @@ struct Terminal {
 // MARK: - Signals
 
 /// Bytes the signal handlers write to the editor's pipe.
-enum SignalNotice {
+enum SignalNotice: UInt8 {
   /// The window size changed.
-  static let resized = UInt8(ascii: "w")
+  case resized = 0x77
   /// The process survived a signal that took the terminal out of raw mode (it was stopped
   /// and continued, or the caller's own handler returned): the screen needs a fresh prompt.
-  static let resumed = UInt8(ascii: "c")
+  case resumed = 0x63
 }
 
 /// Signals whose default action ends or stops the process, which must therefore restore
@@ -166,19 +166,19 @@ private func restoreTerminalAndRaise(_ signal: Int32) {
   var unblocked = sigset_t()
   sigemptyset(&unblocked)
   sigaddset(&unblocked, signal)
-  sigprocmask(SIG_UNBLOCK, &unblocked, nil)
+  pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
   raise(signal)
   var action = handlerAction(restoreTerminalAndRaise)
   sigaction(signal, &action, nil)
   tcsetattr(signalState.pointee.fd, TCSANOW, &signalState.pointee.raw)
-  var notice = SignalNotice.resumed
+  var notice = SignalNotice.resumed.rawValue
   write(signalState.pointee.pipe, &notice, 1)
   errno = savedErrno
 }
 
 private func notifyResize(_ signal: Int32) {
   let savedErrno = errno
-  var notice = SignalNotice.resized
+  var notice = SignalNotice.resized.rawValue
   write(signalState.pointee.pipe, &notice, 1)
   errno = savedErrno
 }
