@@ -15,7 +15,10 @@ let package = Package(
     // Swift source → view models.
     .target(name: "PreceptSwiftUI", dependencies: ["Precept"]),
     // The command-line tool's commands, REPL and output formats (a library so tests can call them).
-    .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"]),
+    .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"], plugins: ["EmbedRulesets"]),
+    // Builds the standard rulesets (Rulesets/*.precept) into the tool.
+    .plugin(name: "EmbedRulesets", capability: .buildTool(), dependencies: ["embed-rulesets"], path: "Sources/EmbedRulesetsPlugin"),
+    .executableTarget(name: "embed-rulesets"),
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
     .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
     // Runs google/cel-spec's conformance tests through the public Expression API.
