@@ -11,7 +11,7 @@ let package = Package(
   ],
   targets: [
     // The engine: syntax → semantics → compiler → runtime, plus the view model and reports.
-    .target(name: "Precept"),
+    .target(name: "Precept", exclude: ["Distribution/README.md"]),
     // Swift source → view models.
     .target(name: "PreceptSwiftUI", dependencies: ["Precept"]),
     // The command-line tool's commands, REPL and output formats (a library so tests can call them).
