@@ -33,6 +33,11 @@ public struct Ruleset: Sendable {
           continue
         }
         imports.append(found)
+      } catch let error as DiagnosticError {
+        // The imported ruleset does not compile: its own diagnostics, then where it was imported.
+        diagnostics += error.diagnostics
+        diagnostics.append(
+          Diagnostic(.note, "'\(item.name.value)' is imported here", in: source, span: item.name.span))
       } catch {
         diagnostics.append(
           Diagnostic(.error, "cannot import '\(item.name.value)' \(item.range.value): \(error)", in: source, span: item.span))
