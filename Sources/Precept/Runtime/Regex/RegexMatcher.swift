@@ -13,20 +13,33 @@ extension RegexProgram {
   /// Whether the pattern matches any substring of `text`.
   func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     let size = instructions.count
-    // Per position, two thread lists, the closure stack (every edge pushes at most once) and
-    // visit marks.
-    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * size + 2) { scratch in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { marks in
-        marks.initialize(repeating: -1)
-        return instructions.withUnsafeBufferPointer { code in
-          var matcher = Matcher(
-            program: self, code: code.baseAddress!, text: text,
-            current: scratch.baseAddress!, next: scratch.baseAddress! + size,
-            stack: scratch.baseAddress! + 2 * size, marks: marks.baseAddress!)
-          return matcher.run()
-        }
+    // Two thread lists, the closure stack (every edge pushes at most once) and visit marks.
+    let words = 4 * size + 2 + 2 * size
+    return withScratch(words: words) { scratch in
+      let marks = UnsafeMutableRawPointer(scratch + 4 * size + 2).bindMemory(to: Int.self, capacity: size)
+      marks.initialize(repeating: -1, count: size)
+      return instructions.withUnsafeBufferPointer { code in
+        var matcher = Matcher(
+          program: self, code: code.baseAddress!, text: text, current: scratch, next: scratch + size,
+          stack: scratch + 2 * size, marks: marks)
+        return matcher.run()
       }
     }
+  }
+
+  /// Calls `body` with uninitialized room for `words` 32-bit words (8-byte aligned): on the
+  /// stack when small, which is the common case, and on the heap otherwise, so a large program
+  /// never eats into a small thread stack.
+  private func withScratch(words: Int, _ body: (UnsafeMutablePointer<Int32>) -> Bool) -> Bool {
+    let count = (words + 1) / 2
+    if count <= 512 {
+      return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { buffer in
+        body(UnsafeMutableRawPointer(buffer.baseAddress!).bindMemory(to: Int32.self, capacity: words))
+      }
+    }
+    let buffer = UnsafeMutablePointer<Int>.allocate(capacity: count)
+    defer { buffer.deallocate() }
+    return body(UnsafeMutableRawPointer(buffer).bindMemory(to: Int32.self, capacity: words))
   }
 }
 

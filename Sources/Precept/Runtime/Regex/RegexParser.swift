@@ -237,7 +237,8 @@ struct RegexParser {
       return try parseGroupName(groupStart: start)
     }
     if let construct = unsupportedGroup() {
-      throw error("\(construct) (\(text(from: start, to: min(index + 2, scalars.count)))…) is not supported", at: start)
+      let syntax = text(from: start, to: index + construct.length)
+      throw error("\(construct.name) '\(syntax)' is not supported", at: start)
     }
     // Flags: (?flags) sets them for the rest of the group, (?flags:re) only inside re.
     var newFlags = flags
@@ -274,22 +275,23 @@ struct RegexParser {
     throw error("missing closing ')'", at: start)
   }
 
-  /// The name of an unsupported construct that starts after `(?`, if one does.
-  private func unsupportedGroup() -> String? {
+  /// The name of an unsupported construct that starts after `(?`, if one does, and how many
+  /// scalars after `(?` spell it.
+  private func unsupportedGroup() -> (name: String, length: Int)? {
     guard let scalar = peek(0) else { return nil }
     return switch scalar {
-    case 0x3D: "lookahead"  // =
-    case 0x21: "negative lookahead"  // !
-    case 0x3C: peek(1) == 0x3D ? "lookbehind" : "negative lookbehind"  // <= <!
-    case 0x3E: "atomic group"  // >
-    case 0x23: "comment group"  // #
-    case 0x28: "conditional group"  // (
-    case 0x7C: "branch reset group"  // |
-    case 0x26, 0x52, 0x2B, 0x30...0x39: "recursion or subroutine call"  // & R + digit
+    case 0x3D: ("lookahead", 1)  // =
+    case 0x21: ("negative lookahead", 1)  // !
+    case 0x3C: peek(1) == 0x3D ? ("lookbehind", 2) : ("negative lookbehind", 2)  // <= <!
+    case 0x3E: ("atomic group", 1)  // >
+    case 0x23: ("comment group", 1)  // #
+    case 0x28: ("conditional group", 1)  // (
+    case 0x7C: ("branch reset group", 1)  // |
+    case 0x26, 0x52, 0x2B, 0x30...0x39: ("recursion or subroutine call", 1)  // & R + digit
     case 0x50:  // P
       switch peek(1) {
-      case 0x3D: "backreference"  // (?P=
-      case 0x3E: "recursion or subroutine call"  // (?P>
+      case 0x3D: ("backreference", 2)  // (?P=
+      case 0x3E: ("recursion or subroutine call", 2)  // (?P>
       default: nil
       }
     default: nil
