@@ -26,12 +26,15 @@ struct Regex: Sendable {
 
   /// Whether the pattern matches any substring of `text`, which is UTF-8.
   func matches(_ text: [UInt8]) -> Bool {
-    text.withUnsafeBufferPointer(program.matches)
+    text.withUnsafeBufferPointer { program.matches($0) }
   }
 
   /// Whether the pattern matches any substring of `text`, which is UTF-8.
   func matches<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
-    text.withContiguousStorageIfAvailable(program.matches) ?? Array(text).withUnsafeBufferPointer(program.matches)
+    // Closures rather than `program.matches` itself, which would copy the program (and retain
+    // its arrays) on every call.
+    text.withContiguousStorageIfAvailable { program.matches($0) }
+      ?? Array(text).withUnsafeBufferPointer { program.matches($0) }
   }
 
   /// Whether the pattern matches any substring of `text`.

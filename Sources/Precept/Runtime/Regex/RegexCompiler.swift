@@ -45,7 +45,9 @@ struct RegexCompiler {
     }
     try emit(RegexInstruction(.match))
     program.anchoredAtStart = anchoredAtStart()
-    program.hasAssertions = program.instructions.contains { $0.opcode == .assert }
+    for instruction in program.instructions where instruction.opcode == .assert {
+      program.assertions |= UInt8(instruction.a)
+    }
     program.firstBytes = firstBytes()
     return program
   }

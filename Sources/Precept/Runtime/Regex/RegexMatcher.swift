@@ -15,14 +15,24 @@ extension RegexProgram {
     let size = instructions.count
     // Two thread lists, the closure stack (every edge pushes at most once) and visit marks.
     let words = 4 * size + 2 + 2 * size
+    // Copied out so the closures below capture plain values, not the program's arrays.
+    let (anchored, assertions, firstBytes) = (anchoredAtStart, self.assertions, self.firstBytes)
     return withScratch(words: words) { scratch in
       let marks = UnsafeMutableRawPointer(scratch + 4 * size + 2).bindMemory(to: Int.self, capacity: size)
       marks.initialize(repeating: -1, count: size)
       return instructions.withUnsafeBufferPointer { code in
-        var matcher = Matcher(
-          program: self, code: code.baseAddress!, text: text, current: scratch, next: scratch + size,
-          stack: scratch + 2 * size, marks: marks)
-        return matcher.run()
+        setASCII.withUnsafeBufferPointer { setASCII in
+          setBounds.withUnsafeBufferPointer { setBounds in
+            setRanges.withUnsafeBufferPointer { setRanges in
+              Matcher(
+                code: code.baseAddress!, setASCII: setASCII.baseAddress!, setBounds: setBounds.baseAddress!,
+                setRanges: setRanges.baseAddress, anchored: anchored, assertions: assertions,
+                firstBytes: firstBytes, text: text, current: scratch, next: scratch + size, stack: scratch + 2 * size,
+                marks: marks
+              ).run()
+            }
+          }
+        }
       }
     }
   }
@@ -43,37 +53,32 @@ extension RegexProgram {
   }
 }
 
+/// The state of one match: raw views of the program and the scratch memory, so the loop
+/// touches no reference counts.
 private struct Matcher {
-  let program: RegexProgram
   let code: UnsafePointer<RegexInstruction>
+  let setASCII: UnsafePointer<UInt64>
+  let setBounds: UnsafePointer<Int32>
+  /// Nil when the program has no class ranges at all.
+  let setRanges: UnsafePointer<UInt32>?
+  let anchored: Bool
+  /// The assertions the program tests; see `RegexProgram.assertions`.
+  let assertions: UInt8
+  let firstBytes: ByteSet?
   let text: UnsafeBufferPointer<UInt8>
   /// Consuming instructions whose threads are at the current position.
   let current: UnsafeMutablePointer<Int32>
   /// Threads added for the next position.
   let next: UnsafeMutablePointer<Int32>
   let stack: UnsafeMutablePointer<Int32>
-  /// `marks[pc] == generation` when `pc` already has a thread at the position being filled.
+  /// `marks[pc] == generation` when `pc` already has a thread at the position being filled,
+  /// the generation counting positions.
   let marks: UnsafeMutablePointer<Int>
-  var generation = 0
 
-  init(
-    program: RegexProgram, code: UnsafePointer<RegexInstruction>, text: UnsafeBufferPointer<UInt8>,
-    current: UnsafeMutablePointer<Int32>, next: UnsafeMutablePointer<Int32>, stack: UnsafeMutablePointer<Int32>,
-    marks: UnsafeMutablePointer<Int>
-  ) {
-    self.program = program
-    self.code = code
-    self.text = text
-    self.current = current
-    self.next = next
-    self.stack = stack
-    self.marks = marks
-  }
-
-  mutating func run() -> Bool {
+  // Not mutating: a mutating method copies `self` before each call to a helper.
+  func run() -> Bool {
+    var generation = 0
     let end = text.count
-    let anchored = program.anchoredAtStart
-    let tracksContext = program.hasAssertions
     var current = self.current
     var currentCount = 0
     var next = self.next
@@ -84,7 +89,7 @@ private struct Matcher {
     while true {
       if currentCount == 0 {
         if anchored && position > 0 { return false }
-        if let firstBytes = program.firstBytes {
+        if let firstBytes {
           // Nothing under way: jump to the next byte that can start a match. No match is empty
           // and the start needs no context, so `previous` can stay unknown.
           var skip = position
@@ -97,14 +102,14 @@ private struct Matcher {
           }
         }
       }
-      let here = tracksContext ? context(previous, scalar, atStart: position == 0, atEnd: position == end) : 0
       if !anchored || position == 0 {
-        if addThread(0, context: here, into: current, count: &currentCount) { return true }
+        let here = context(previous, scalar, atStart: position == 0, atEnd: position == end)
+        if addThread(0, context: here, generation: generation, into: current, count: &currentCount) { return true }
       }
       if position == end { return false }
       let after = position + length
       let (following, followingLength) = decode(at: after)
-      let there = tracksContext ? context(scalar, following, atStart: false, atEnd: after == end) : 0
+      let there = context(scalar, following, atStart: false, atEnd: after == end)
       generation += 1
       nextCount = 0
       for index in 0..<currentCount {
@@ -118,7 +123,9 @@ private struct Matcher {
         case .anyButNewline: consumed = scalar != RegexProgram.noScalar && scalar != 0x0A
         case .split, .jump, .assert, .match: consumed = false
         }
-        if consumed && addThread(Int32(pc + 1), context: there, into: next, count: &nextCount) { return true }
+        if consumed && addThread(Int32(pc + 1), context: there, generation: generation, into: next, count: &nextCount) {
+          return true
+        }
       }
       swap(&current, &next)
       currentCount = nextCount
@@ -132,7 +139,7 @@ private struct Matcher {
   /// Adds the thread at `start` and every thread it reaches without consuming input; true when
   /// one of them reaches `match`.
   private func addThread(
-    _ start: Int32, context: UInt8, into list: UnsafeMutablePointer<Int32>, count: inout Int
+    _ start: Int32, context: UInt8, generation: Int, into list: UnsafeMutablePointer<Int32>, count: inout Int
   ) -> Bool {
     var depth = 1
     stack[0] = start
@@ -167,38 +174,47 @@ private struct Matcher {
 
   @inline(__always)
   private func contains(_ scalar: UInt32, set: Int) -> Bool {
-    if scalar < 64 { return program.setASCII[2 * set] & (1 << UInt64(scalar)) != 0 }
-    if scalar < 128 { return program.setASCII[2 * set + 1] & (1 << UInt64(scalar - 64)) != 0 }
+    if scalar < 64 { return setASCII[2 * set] & (1 << UInt64(scalar)) != 0 }
+    if scalar < 128 { return setASCII[2 * set + 1] & (1 << UInt64(scalar - 64)) != 0 }
+    guard let setRanges else { return false }
     // Binary search over the set's (lower, upper) pairs.
-    var low = Int(program.setBounds[set]) / 2
-    var high = Int(program.setBounds[set + 1]) / 2
+    var low = Int(setBounds[set]) / 2
+    let count = Int(setBounds[set + 1]) / 2
+    var high = count
     while low < high {
       let mid = (low + high) / 2
-      if program.setRanges[2 * mid + 1] < scalar { low = mid + 1 } else { high = mid }
+      if setRanges[2 * mid + 1] < scalar { low = mid + 1 } else { high = mid }
     }
-    return low < Int(program.setBounds[set + 1]) / 2 && program.setRanges[2 * low] <= scalar
+    return low < count && setRanges[2 * low] <= scalar
   }
 
-  /// The assertions that hold between `before` and `after`.
+  /// The assertions that hold between `before` and `after`, of those the program tests.
   @inline(__always)
   private func context(_ before: UInt32, _ after: UInt32, atStart: Bool, atEnd: Bool) -> UInt8 {
+    if assertions == 0 { return 0 }
+    let lineBits = RegexAssertion.beginLine.rawValue | RegexAssertion.endLine.rawValue
+    let wordBits = RegexAssertion.wordBoundary.rawValue | RegexAssertion.notWordBoundary.rawValue
     var bits: UInt8 = 0
     if atStart { bits |= RegexAssertion.beginText.rawValue | RegexAssertion.beginLine.rawValue }
     if atEnd { bits |= RegexAssertion.endText.rawValue | RegexAssertion.endLine.rawValue }
-    if before == 0x0A { bits |= RegexAssertion.beginLine.rawValue }
-    if after == 0x0A { bits |= RegexAssertion.endLine.rawValue }
-    bits |=
-      isWordScalar(before) != isWordScalar(after)
-      ? RegexAssertion.wordBoundary.rawValue : RegexAssertion.notWordBoundary.rawValue
+    if assertions & lineBits != 0 {
+      if before == 0x0A { bits |= RegexAssertion.beginLine.rawValue }
+      if after == 0x0A { bits |= RegexAssertion.endLine.rawValue }
+    }
+    if assertions & wordBits != 0 {
+      bits |=
+        isWordScalar(before) != isWordScalar(after)
+        ? RegexAssertion.wordBoundary.rawValue : RegexAssertion.notWordBoundary.rawValue
+    }
     return bits
   }
 
   @inline(__always)
   private func isWordScalar(_ scalar: UInt32) -> Bool {
-    switch scalar {
-    case 0x30...0x39, 0x41...0x5A, 0x5F, 0x61...0x7A: true
-    default: false
-    }
+    // Bit maps of [0-9] and [A-Z_a-z].
+    if scalar < 64 { return (0x03FF_0000_0000_0000 as UInt64) >> UInt64(scalar) & 1 != 0 }
+    if scalar < 128 { return (0x07FF_FFFE_87FF_FFFE as UInt64) >> UInt64(scalar - 64) & 1 != 0 }
+    return false
   }
 
   /// The scalar at `index` and its length in bytes; an ill-formed byte is `noScalar` of length

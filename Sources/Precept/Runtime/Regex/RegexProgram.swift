@@ -40,8 +40,9 @@ struct RegexProgram: Sendable {
   var setRanges: [UInt32] = []
   /// Every match starts at the beginning of the text (the pattern begins with `\A` or `^`).
   var anchoredAtStart = false
-  /// Whether any instruction is an `assert`, so the matcher must track its context.
-  var hasAssertions = false
+  /// The union of the `RegexAssertion` bits the program tests: the context the matcher must
+  /// track (only looking at neighbouring scalars when a line or word assertion needs it).
+  var assertions: UInt8 = 0
   /// The bytes a match can start with, when that is known and narrower than "anything": the
   /// matcher skips ahead to one of them whenever no match is under way.
   var firstBytes: ByteSet?
