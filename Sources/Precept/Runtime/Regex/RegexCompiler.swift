@@ -28,8 +28,9 @@ struct RegexCompiler {
   private var program = RegexProgram()
   private var tasks: [Task] = []
   private var exitLists: [[Int]] = []
-  /// The set index of each `.set` node already emitted, so repetitions share one copy.
-  private var setIndex: [Int: Int32] = [:]
+  /// The index of each set already in the program, so repetitions and repeated classes share
+  /// one copy.
+  private var setIndex: [ScalarSet: Int32] = [:]
 
   static func compile(_ tree: RegexSyntaxTree) throws(RegexError) -> RegexProgram {
     var compiler = RegexCompiler(tree: tree)
@@ -110,14 +111,11 @@ struct RegexCompiler {
       try emit(RegexInstruction(.scalar, Int32(value)))
     case .set(let set):
       let index: Int32
-      if let known = setIndex[id] {
+      if let known = setIndex[set] {
         index = known
       } else {
-        guard program.setRanges.count / 2 + set.ranges.count <= RegexLimits.classRanges else {
-          throw RegexError("pattern too large (more than \(RegexLimits.classRanges) class ranges)", at: 0)
-        }
         index = program.addSet(set)
-        setIndex[id] = index
+        setIndex[set] = index
       }
       try emit(RegexInstruction(.set, index))
     case .anyScalar:

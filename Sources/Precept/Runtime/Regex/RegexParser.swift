@@ -38,6 +38,10 @@ struct RegexParser {
   private var outer: [Frame] = []
   private var frame: Frame
   private var groupNames: Set<String> = []
+  /// Every distinct class parsed so far, and their ranges in all, bounded so a pattern cannot
+  /// claim unbounded memory. (A class used again costs nothing: its storage is shared.)
+  private var distinctClasses: Set<ScalarSet> = []
+  private var classRanges = 0
   /// The start of the repetition operator just parsed, if the last thing parsed was one.
   private var lastRepetition: Int?
 
@@ -102,7 +106,7 @@ struct RegexParser {
       case 0x5C:  // backslash
         switch try parseEscape(inClass: false) {
         case .scalar(let value): appendLiteral(value)
-        case .set(let set, let negated): append(classNode(set, negated: negated))
+        case .set(let set, let negated): append(try classNode(set, negated: negated, start: start))
         case .assertion(let assertion): append(.assertion(assertion))
         case .quote: parseQuoted()
         }
@@ -133,10 +137,19 @@ struct RegexParser {
     append(folded.singleScalar.map(RegexNode.scalar) ?? .set(folded))
   }
 
-  private func classNode(_ set: ScalarSet, negated: Bool) -> RegexNode {
+  /// The node for a class that starts at scalar index `start`.
+  private mutating func classNode(_ set: ScalarSet, negated: Bool, start: Int) throws(RegexError) -> RegexNode {
     var set = flags.caseless ? set.caseFolded() : set
     if negated { set = set.inverted() }
-    return set.singleScalar.map(RegexNode.scalar) ?? .set(set)
+    if let scalar = set.singleScalar { return .scalar(scalar) }
+    let (inserted, shared) = distinctClasses.insert(set)
+    if inserted {
+      classRanges += set.ranges.count
+      if classRanges > RegexLimits.classRanges {
+        throw error("pattern too large (more than \(RegexLimits.classRanges) class ranges)", at: start)
+      }
+    }
+    return .set(shared)
   }
 
   private mutating func concatenation(_ items: [Int]) -> Int {
@@ -365,7 +378,7 @@ struct RegexParser {
         preconditionFailure("parseEscape(inClass: true) yields no assertion or quote")
       }
     }
-    return classNode(ScalarSet(ranges), negated: negated)
+    return try classNode(ScalarSet(ranges), negated: negated, start: start)
   }
 
   private mutating func parseClassAtom() throws(RegexError) -> Escape {

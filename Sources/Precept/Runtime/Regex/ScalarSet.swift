@@ -3,7 +3,7 @@
 ///
 /// Values are plain `UInt32`s in `0...0x10FFFF`; surrogates may appear inside ranges but never
 /// match, since decoded text never contains them.
-struct ScalarSet: Sendable, Equatable {
+struct ScalarSet: Sendable, Hashable {
   static let maxScalar: UInt32 = 0x10_FFFF
 
   /// Sorted, disjoint and non-adjacent once `normalize()` has run.
@@ -66,11 +66,13 @@ struct ScalarSet: Sendable, Equatable {
   /// The set closed under simple case folding: every scalar that folds to the same scalar as
   /// a member is a member.
   func caseFolded() -> ScalarSet {
-    var added = ranges
+    var added: [ClosedRange<UInt32>] = []
     for range in ranges {
-      CaseFolding.forEachOrbitMember(in: range) { added.append($0...$0) }
+      CaseFolding.forEachOrbitMember(in: range) { member in
+        if !contains(member) { added.append(member...member) }
+      }
     }
-    return ScalarSet(added)
+    return added.isEmpty ? self : ScalarSet(ranges + added)
   }
 
   private mutating func normalize() {

@@ -91,11 +91,7 @@ enum UnicodeClasses {
   /// The set `\p{name}` denotes, or nil when the name is unknown.
   static func named(_ name: Substring) -> ScalarSet? {
     if name == "Any" { return ScalarSet([0...ScalarSet.maxScalar]) }
-    if let categories = categoryGroups[String(name)] {
-      var set = ScalarSet()
-      for category in categories { set.formUnion(GeneralCategories.table[category]) }
-      return set
-    }
+    if let set = categoryGroups[String(name)] { return set }
     if let representative = scriptRepresentatives[String(name)] {
       return Scripts.set(containing: representative)
     }
@@ -109,13 +105,14 @@ enum UnicodeClasses {
     "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn",
   ]
 
-  /// Each name `\p{…}` accepts for general categories, with the categories it unites. As in
-  /// RE2, the one-letter `C` leaves out unassigned scalars (`Cn`).
-  private static let categoryGroups: [String: [Int]] = {
-    var groups: [String: [Int]] = [:]
+  /// Each name `\p{…}` accepts for general categories, with the scalars it denotes; built on
+  /// first use, then shared. As in RE2, the one-letter `C` leaves out unassigned scalars (`Cn`).
+  private static let categoryGroups: [String: ScalarSet] = {
+    var groups: [String: ScalarSet] = [:]
     for (index, name) in categoryNames.enumerated() {
-      groups[name] = [index]
-      if name != "Cn" { groups[String(name.prefix(1)), default: []].append(index) }
+      let set = GeneralCategories.table[index]
+      groups[name] = set
+      if name != "Cn" { groups[String(name.prefix(1)), default: ScalarSet()].formUnion(set) }
     }
     return groups
   }()
