@@ -52,7 +52,11 @@ public struct ReportRenderer: Sendable {
     let style = TerminalStyle(enabled: color)
     var blocks: [String] = inputErrors.map { $0.rendered(color: color) }
     for finding in report.findings {
-      var notes = ["because " + finding.explanation.sentence]
+      let explanation = finding.explanation
+      var notes = [
+        "\(explanation.clause) \(explanation.text) was \(explanation.value)"
+          + explanation.operands.map { "\n      \($0.text) is \($0.value)" }.joined()
+      ]
       if !finding.wcag.isEmpty { notes.append("WCAG " + finding.wcag.joined(separator: ", ")) }
       let diagnostic = Diagnostic(
         diagnosticSeverity(finding.severity), "\(finding.message) [\(finding.rule)]", file: finding.file,

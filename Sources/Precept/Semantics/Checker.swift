@@ -214,6 +214,7 @@ struct Checker {
           "unknown method '\(function)'", span, help: Spelling.closest(function, in: methods).map { "did you mean '\($0)'?" })
       }
       if let builtin = candidates.first(where: { $0.methodArities.contains(args.count) }) {
+        checkPattern(builtin, checkedArgs.first)
         return IR(kind: .builtin(builtin, [receiver] + checkedArgs, receiverStyle: true), span: span)
       }
       let arities = candidates.flatMap(\.methodArities)
@@ -242,6 +243,7 @@ struct Checker {
     }
     if let candidates = Builtin.byName[function] {
       if let builtin = candidates.first(where: { $0.globalArities.contains(args.count) }) {
+        checkPattern(builtin, checkedArgs.last)
         return IR(kind: .builtin(builtin, checkedArgs, receiverStyle: false), span: span)
       }
       let arities = candidates.flatMap(\.globalArities)
@@ -255,6 +257,18 @@ struct Checker {
     let known = Array(letIndex.keys) + Array(hostIndex.keys) + Builtin.allCases.filter { !$0.globalArities.isEmpty }.map(\.name)
     return unresolved(
       "unknown function '\(function)'", span, help: Spelling.closest(function, in: known).map { "did you mean '\($0)'?" })
+  }
+
+  /// A constant pattern given to `matches` must compile; one built at run time fails then.
+  private mutating func checkPattern(_ builtin: Builtin, _ pattern: IR?) {
+    guard builtin == .matches, let pattern, case .string(let text) = pattern.kind else { return }
+    do {
+      _ = try Regex(text)
+    } catch {
+      self.error(
+        "invalid regular expression: \(error.message) (at byte \(error.offset) of the pattern)", pattern.span,
+        help: "patterns use RE2 syntax")
+    }
   }
 
   // MARK: Rulesets
