@@ -114,6 +114,7 @@ extension VM {
     let receiver = args[0]
     if case .null = receiver {
       switch builtin {
+      case .text: return .string(ids.empty)
       case .hasModifier: return .bool(false)
       case .slot, .modifiersNamed, .descendantsOfType: return .list(heap.makeList([Word]()))
       default: return .null
@@ -128,7 +129,7 @@ extension VM {
       return firstStringArgument(start: modifier.argumentStart, count: modifier.argumentCount)
     case (.text, .argument(let index)):
       let argument = model.arguments[Int(index)]
-      return argument.kind == .string ? .string(argument.value) : .null
+      return .string(argument.kind == .string ? argument.value : ids.empty)
     case (.text, .string):
       return receiver
 
@@ -195,11 +196,13 @@ extension VM {
     return heap.makeError("no matching overload for '\(function)' applied to (\(types))")
   }
 
+  /// The first string argument's text, or "" when there is none: `text()` is never null, so
+  /// `x.text() != ""` reads "has text" even when `x` is absent.
   private func firstStringArgument(start: Int32, count: Int32) -> Word {
     for position in Int(start)..<Int(start + count) where model.arguments[position].kind == .string {
       return .string(model.arguments[position].value)
     }
-    return .null
+    return .string(ids.empty)
   }
 
   /// `arg("label")` is the first argument with that label; `arg(n)` the n-th argument as

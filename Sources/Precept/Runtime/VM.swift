@@ -497,8 +497,10 @@ struct WellKnownIDs {
   /// The names of `ArgumentKind`s, in `allCases` order.
   let argumentKinds: [Int32]
   let trueText: Int32
+  let empty: Int32
 
   init(_ heap: inout Heap) {
+    empty = heap.intern([])
     argumentKinds = ArgumentKind.allCases.map { heap.intern(Array($0.rawValue.utf8)) }
     trueText = heap.intern(Array("true".utf8))
   }

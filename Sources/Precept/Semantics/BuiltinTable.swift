@@ -124,7 +124,7 @@ enum Builtin: Int32, CaseIterable, Sendable {
     case .dyn: "dyn(x) → x"
     case .typeOf: "type(x) → type"
     case .arg: "n.arg(label | position) → argument or null"
-    case .text: "n.text() → string or null: the first string argument of a node or modifier"
+    case .text: "n.text() → string: the first string argument of a node or modifier; \"\" when there is none"
     case .modifier: "n.modifier(name) → modifier or null: the first modifier with that name"
     case .hasModifier: "n.hasModifier(name) → bool"
     case .modifiersNamed: "n.modifiers(name) → list(modifier)"
