@@ -21,13 +21,15 @@ let package = Package(
     .executableTarget(name: "embed-rulesets"),
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
     .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
+    // A small program that embeds the library as another linter would; the tests run it.
+    .executableTarget(name: "EmbeddingExample", dependencies: ["Precept"]),
     // Runs google/cel-spec's conformance tests through the public Expression API.
     .executableTarget(name: "cel-conformance", dependencies: ["Precept"], exclude: ["README.md"]),
     // Drives the REPL's line editor on its own, for the pseudo-terminal tests and for trying it by hand.
     .executableTarget(name: "line-editor-demo", dependencies: ["PreceptTool"]),
     .testTarget(name: "PreceptTests", dependencies: ["Precept"]),
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"]),
-    .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo"]),
+    .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
   ],
   swiftLanguageModes: [.v6]

@@ -316,11 +316,11 @@ private struct JSONParser {
       guard index < bytes.count else { throw fail("unterminated string", at: start) }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
+        // Escaped characters decoded since the last plain run come before it.
+        if !scalars.isEmpty { pieces.append(String(scalars)) }
         if let plain = try flushPlain(self, upTo: index) { pieces.append(plain) }
         index += 1
-        if pieces.count == 1 && scalars.isEmpty { return pieces[0] }
-        if !scalars.isEmpty { pieces.append(String(scalars)) }
-        return pieces.joined()
+        return pieces.count == 1 ? pieces[0] : pieces.joined()
       }
       if byte < 0x20 {
         throw fail("control character 0x\(String(byte, radix: 16)) in string must be escaped", at: index)
