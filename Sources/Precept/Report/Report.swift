@@ -30,8 +30,24 @@ public struct Report: Sendable, Hashable {
     public var inapplicable = 0
     public var needsReview = 0
     public var notRun = 0
+    /// Findings left out by suppression comments or a baseline.
+    public var suppressed = 0
 
     public init() {}
+  }
+
+  /// Drops findings (suppressed by comments or a baseline), keeping the counts consistent.
+  public mutating func suppressFindings(where shouldSuppress: (Finding) -> Bool) {
+    findings.removeAll { finding in
+      guard shouldSuppress(finding) else { return false }
+      switch finding.severity {
+      case .error: summary.errors -= 1
+      case .warning: summary.warnings -= 1
+      case .info: summary.infos -= 1
+      }
+      summary.suppressed += 1
+      return true
+    }
   }
 
   /// Adds another report's contents (for several files).
@@ -51,6 +67,7 @@ public struct Report: Sendable, Hashable {
     summary.inapplicable += other.summary.inapplicable
     summary.needsReview += other.summary.needsReview
     summary.notRun += other.summary.notRun
+    summary.suppressed += other.summary.suppressed
   }
 
   /// Sorts everything by file, line, column and rule, so output is deterministic.

@@ -104,6 +104,7 @@ public struct ReportRenderer: Sendable {
       if !showReviews { line += " (--show-review lists them)" }
     }
     if summary.notRun > 0 { line += "; \(summary.notRun) not run" }
+    if summary.suppressed > 0 { line += "; \(summary.suppressed) suppressed" }
     if !inputErrors.isEmpty { line += "; \(plural(inputErrors.count, "file")) could not be read" }
     return line
   }
@@ -128,6 +129,7 @@ public struct ReportRenderer: Sendable {
           "errors": .integer(summary.errors), "warnings": .integer(summary.warnings), "infos": .integer(summary.infos),
           "passed": .integer(summary.passed), "inapplicable": .integer(summary.inapplicable),
           "needsReview": .integer(summary.needsReview), "notRun": .integer(summary.notRun),
+          "suppressed": .integer(summary.suppressed),
           "inputErrors": .integer(inputErrors.count),
         ])))
     return .object(members)

@@ -27,17 +27,8 @@ extension Command {
       let input = paths.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil
       let sources = SourceLines()
       let (report, inputErrors) = Evaluation.evaluate(engine, count: paths.count) { index in
-        do throws(DiagnosticError) {
-          let source: SourceFile
-          do throws(InputError) {
-            source = paths[index] == "-" ? input! : try readInput(paths[index], console)
-          } catch {
-            throw DiagnosticError(
-              Diagnostic(.error, error.message, file: paths[index], location: SourceLocation(line: 1, column: 1)))
-          }
-          return .success(try ViewModel(json: source))
-        } catch {
-          return .failure(error)
+        Evaluation.read(paths[index], stdin: input).flatMap { source in
+          Result { () throws(DiagnosticError) in Evaluation.Input(model: try ViewModel(json: source)) }
         }
       }
       return try Evaluation.finish(

@@ -61,17 +61,29 @@ enum Evaluation {
     return severity
   }
 
-  /// Evaluates `count` inputs on every core; `produce` turns input `index` into a model (or an
-  /// input error). Reports are merged in input order, so output does not depend on timing.
+  /// One input, ready to evaluate: its model and the suppression comments of its source.
+  struct Input {
+    var model: ViewModel
+    var suppressions: Suppressions?
+  }
+
+  /// Evaluates `count` inputs on every core; `produce` reads input `index` (or reports why it
+  /// cannot). Reports are merged in input order, so output does not depend on timing.
   static func evaluate(
-    _ engine: Engine, count: Int, produce: @Sendable (Int) -> Result<ViewModel, DiagnosticError>
+    _ engine: Engine, count: Int, produce: @Sendable (Int) -> Result<Input, DiagnosticError>
   ) -> (Report, [Diagnostic]) {
     let results = Mutex<[(Report?, [Diagnostic])]>(Array(repeating: (nil, []), count: count))
     DispatchQueue.concurrentPerform(iterations: count) { index in
       let result: (Report?, [Diagnostic])
       switch produce(index) {
-      case .success(let model): result = (engine.evaluate(model), [])
-      case .failure(let error): result = (nil, error.diagnostics)
+      case .success(let input):
+        var report = engine.evaluate(input.model)
+        if let suppressions = input.suppressions, !suppressions.isEmpty {
+          report.suppressFindings { suppressions.suppresses($0.rule, line: $0.line) }
+        }
+        result = (report, [])
+      case .failure(let error):
+        result = (nil, error.diagnostics)
       }
       results.withLock { $0[index] = result }
     }
@@ -84,6 +96,27 @@ enum Evaluation {
     report.summary.rules = engine.rules.count
     report.sort()
     return (report, inputErrors)
+  }
+
+  /// The largest input file read, so a stray multi-gigabyte file cannot exhaust memory.
+  static let maximumFileSize = 64 << 20
+
+  /// Reads an input file (or standard input for `-`) as an input error when it cannot.
+  static func read(_ path: String, stdin: SourceFile?) -> Result<SourceFile, DiagnosticError> {
+    if path == "-", let stdin { return .success(stdin) }
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    if let size = attributes?[.size] as? Int, size > maximumFileSize {
+      return .failure(
+        DiagnosticError(
+          Diagnostic(
+            .error, "file is \(size) bytes, over the limit of \(maximumFileSize) bytes", file: path,
+            location: SourceLocation(line: 1, column: 1))))
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+      return .failure(DiagnosticError(Diagnostic(.error, reason, file: path, location: SourceLocation(line: 1, column: 1))))
+    }
+    return .success(SourceFile(name: path, bytes: Array(data)))
   }
 
   /// Writes the report and returns the exit status: 2 if an input could not be read, else 1
