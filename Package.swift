@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "PreceptSwiftUI", targets: ["PreceptSwiftUI"]),
     .executable(name: "precept", targets: ["precept"]),
     .executable(name: "precept-bench", targets: ["precept-bench"]),
+    .plugin(name: "PreceptLintPlugin", targets: ["PreceptLintPlugin"]),
   ],
   targets: [
     // The engine: syntax → semantics → compiler → runtime, plus the view model and reports.
@@ -20,6 +21,12 @@ let package = Package(
     .plugin(name: "EmbedRulesets", capability: .buildTool(), dependencies: ["embed-rulesets"], path: "Sources/EmbedRulesetsPlugin"),
     .executableTarget(name: "embed-rulesets"),
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
+    // `swift package precept-lint`: lint a package's Swift targets.
+    .plugin(
+      name: "PreceptLintPlugin",
+      capability: .command(
+        intent: .custom(verb: "precept-lint", description: "Check SwiftUI code against the accessibility rulesets")),
+      dependencies: ["precept"], path: "Sources/PreceptLintPlugin"),
     .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
     // A small program that embeds the library as another linter would; the tests run it.
     .executableTarget(name: "EmbeddingExample", dependencies: ["Precept"]),
