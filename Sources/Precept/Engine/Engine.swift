@@ -69,8 +69,16 @@ struct RuleRunner {
   mutating func run(into report: inout Report) {
     for rule in vm.program.compiledRules where options.rules?.contains(rule.info.id) ?? true {
       let missing = rule.info.hostFunctions.filter { !vm.hasHost($0) }
+      // Ancestor steps as interned type ids of this model (nil: any type), so walking up the
+      // tree compares integers.
+      let steps = rule.ancestorTypes.map { step in
+        step.contains("*") ? nil : Set(step.compactMap { model.strings.id(of: $0) })
+      }
+      var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
+      var bindings: [Word] = []
+      bindings.reserveCapacity(1 + steps.count)
       for node in candidates(rule) {
-        guard let bindings = bind(rule, node) else { continue }
+        guard bind(node, steps, into: &bindings) else { continue }
         let result: Outcome.Result
         if !missing.isEmpty {
           let names = missing.map { "'\($0)'" }.joined(separator: ", ")
@@ -78,8 +86,9 @@ struct RuleRunner {
         } else {
           result = evaluate(rule, node: node, bindings: bindings, report: &report)
         }
-        record(rule, node: node, result: result, report: &report)
+        record(rule, node: node, result: result, counts: &counts, report: &report)
       }
+      report.ruleCounts[rule.info.id] = counts
     }
   }
 
@@ -90,21 +99,22 @@ struct RuleRunner {
     return rule.targetTypes.flatMap { model.nodes(ofType: $0) }.sorted()
   }
 
-  /// The words bound to the selector's names: the node, then for each `inside` step the
-  /// nearest enclosing node of that type (above the previous one); nil when a step has none.
-  private func bind(_ rule: CompiledRule, _ node: Int32) -> [Word]? {
-    var bindings: [Word] = [.node(node)]
+  /// Fills `bindings` with the node, then for each `inside` step the nearest enclosing node of
+  /// that type (above the previous one); false when a step has none.
+  private func bind(_ node: Int32, _ steps: [Set<Int32>?], into bindings: inout [Word]) -> Bool {
+    bindings.removeAll(keepingCapacity: true)
+    bindings.append(.node(node))
     var current = node
-    for step in rule.ancestorTypes {
+    for step in steps {
       var ancestor = model.nodes[Int(current)].parent
-      while ancestor >= 0, !(step.contains("*") || step.contains(model.typeName(ancestor))) {
+      while ancestor >= 0, let types = step, !types.contains(model.nodes[Int(ancestor)].type) {
         ancestor = model.nodes[Int(ancestor)].parent
       }
-      guard ancestor >= 0 else { return nil }
+      guard ancestor >= 0 else { return false }
       bindings.append(.node(ancestor))
       current = ancestor
     }
-    return bindings
+    return true
   }
 
   private func notRun(_ word: Word) -> Outcome.Result {
@@ -176,8 +186,9 @@ struct RuleRunner {
         clause: requirement.kind.rawValue, text: requirement.text, value: value ? "true" : "false", operands: operands))
   }
 
-  private func record(_ rule: CompiledRule, node: Int32, result: Outcome.Result, report: inout Report) {
-    var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
+  private func record(
+    _ rule: CompiledRule, node: Int32, result: Outcome.Result, counts: inout OutcomeCounts, report: inout Report
+  ) {
     switch result {
     case .failed:
       counts.failed += 1
@@ -204,7 +215,6 @@ struct RuleRunner {
           rule: rule.info.id, reason: reason, message: message, file: model.file, line: reference.line,
           column: reference.column, nodeType: reference.type))
     }
-    report.ruleCounts[rule.info.id] = counts
     if options.recordOutcomes {
       report.outcomes.append(Outcome(rule: rule.info.id, node: model.reference(node), result: result))
     }
