@@ -296,6 +296,19 @@ func distributionError<T>(_ body: () throws(DistributionError) -> T) -> Distribu
     #expect(truncated?.description.hasPrefix("\(registryURL)/index.json:4:") == true)
   }
 
+  @Test(.enabled(if: LocalHTTPServer.isAvailable, "python3 is needed to serve a registry over HTTP"))
+  func capsTheSizeOfResponses() throws {
+    let fixture = try RegistryFixture()
+    defer { fixture.folder.remove() }
+    let server = try LocalHTTPServer(serving: fixture.registry)
+    defer { server.stop() }
+    let url = try #require(URL(string: server.baseURL + "/index.json"))
+    #expect(try HTTPClient.get(url, limit: 1 << 20) == fixture.folder.read("registry/index.json"))
+    #expect(
+      distributionError { () throws(DistributionError) in try HTTPClient.get(url, limit: 100) }?.description
+        == "\(url.absoluteString): the response is larger than the limit of 100 bytes")
+  }
+
   @Test func reportsAnUnreachableServer() throws {
     // Port 9 (discard) on loopback: nothing listens there on a test machine.
     let error = distributionError { () throws(DistributionError) in try Registry.open("http://127.0.0.1:9/r") }
