@@ -118,7 +118,10 @@ struct Command: Sendable {
     return text
   }
 
-  static let all: [Command] = [lintCommand, checkCommand, dumpModelCommand, evalCommand, disasmCommand]
+  static let all: [Command] = [
+    lintCommand, checkCommand, dumpModelCommand, evalCommand, disasmCommand, packCommand, publishCommand, addCommand,
+    installCommand,
+  ]
 }
 
 /// Reads a whole file, or standard input for `-`, as bytes.

@@ -112,19 +112,17 @@ public struct Pack: Sendable {
     return PackMetadata(name: manifest.name, version: version, imports: requirements)
   }
 
-  /// The pack's ruleset, ready to evaluate: its bytecode decoded and verified, or — for an
-  /// older bytecode format — recompiled from its source. Imports are resolved with `resolver`.
-  public func ruleset(resolver: Ruleset.Resolver?) throws(DiagnosticError) -> Ruleset {
-    let sourceFile = SourceFile(name: "\(manifest.name)-\(manifest.version).preceptpack", text: source)
-    if manifest.bytecodeFormat < Int(BytecodeFormat.version) {
-      return try Ruleset(source: sourceFile, resolver: resolver)
-    }
+  /// Decodes and verifies the bytecode without resolving imports (for `publish`).
+  public func verify() throws(DiagnosticError) {
+    guard manifest.bytecodeFormat == Int(BytecodeFormat.version) else { return }
+    _ = try program()
+  }
+
+  /// The bytecode, decoded and verified.
+  private func program() throws(DiagnosticError) -> Program {
+    let name = "\(manifest.name)-\(manifest.version).preceptpack"
     func fail(_ message: String) -> DiagnosticError {
-      DiagnosticError(Diagnostic(.error, message, file: sourceFile.name, location: SourceLocation(line: 1, column: 1)))
-    }
-    if manifest.bytecodeFormat > Int(BytecodeFormat.version) {
-      throw fail(
-        "the pack's bytecode is format \(manifest.bytecodeFormat); this precept runs format \(BytecodeFormat.version) (upgrade precept)")
+      DiagnosticError(Diagnostic(.error, message, file: name, location: SourceLocation(line: 1, column: 1)))
     }
     let program: Program
     do throws(BytecodeFormat.Failure) {
@@ -140,6 +138,24 @@ public struct Pack: Sendable {
     guard program.name == manifest.name, program.version == manifest.version else {
       throw fail("the bytecode is of \(program.name) \(program.version), the manifest says \(manifest.name) \(manifest.version)")
     }
+    return program
+  }
+
+  /// The pack's ruleset, ready to evaluate: its bytecode decoded and verified, or — for an
+  /// older bytecode format — recompiled from its source. Imports are resolved with `resolver`.
+  public func ruleset(resolver: Ruleset.Resolver?) throws(DiagnosticError) -> Ruleset {
+    let sourceFile = SourceFile(name: "\(manifest.name)-\(manifest.version).preceptpack", text: source)
+    if manifest.bytecodeFormat < Int(BytecodeFormat.version) {
+      return try Ruleset(source: sourceFile, resolver: resolver)
+    }
+    func fail(_ message: String) -> DiagnosticError {
+      DiagnosticError(Diagnostic(.error, message, file: sourceFile.name, location: SourceLocation(line: 1, column: 1)))
+    }
+    if manifest.bytecodeFormat > Int(BytecodeFormat.version) {
+      throw fail(
+        "the pack's bytecode is format \(manifest.bytecodeFormat); this precept runs format \(BytecodeFormat.version) (upgrade precept)")
+    }
+    let program = try program()
     var imports: [Ruleset] = []
     for item in manifest.imports {
       do {

@@ -6,11 +6,21 @@ public struct Engine: Sendable {
   public let rulesets: [Ruleset]
   public let limits: EvaluationLimits
   let hosts: [String: HostFunction]
+  /// Severities a project gives rules instead of their own, by full rule id.
+  public let severityOverrides: [String: Severity]
+  /// Rules a project turned off, by full rule id or ruleset name.
+  public let disabledRules: Set<String>
 
   /// An engine for `rulesets` (their imports are evaluated too). A ruleset that declares a host
   /// function missing from `hostFunctions` still loads; its rules that need the function are
-  /// reported as *not run*.
-  public init(rulesets: [Ruleset], hostFunctions: [HostFunction] = [], limits: EvaluationLimits = .standard) {
+  /// reported as *not run*. `severityOverrides` and `disabledRules` (full ids, or ruleset names
+  /// for all their rules) carry a project's configuration.
+  public init(
+    rulesets: [Ruleset], hostFunctions: [HostFunction] = [], limits: EvaluationLimits = .standard,
+    severityOverrides: [String: Severity] = [:], disabledRules: Set<String> = []
+  ) {
+    self.severityOverrides = severityOverrides
+    self.disabledRules = disabledRules
     var seen: Set<String> = []
     var all: [Ruleset] = []
     for ruleset in rulesets {
@@ -23,8 +33,20 @@ public struct Engine: Sendable {
     self.hosts = hosts
   }
 
-  /// Every rule and review item the engine evaluates.
-  public var rules: [RuleInfo] { rulesets.flatMap(\.program.rules) }
+  /// Every rule and review item the engine evaluates, with the project's severities.
+  public var rules: [RuleInfo] {
+    rulesets.flatMap(\.program.rules).filter { isEnabled($0.id) }.map { rule in
+      var rule = rule
+      rule.severity = severityOverrides[rule.id] ?? rule.severity
+      return rule
+    }
+  }
+
+  func isEnabled(_ rule: String) -> Bool {
+    guard !disabledRules.isEmpty else { return true }
+    let ruleset = rule.split(separator: "/").first.map(String.init) ?? rule
+    return !disabledRules.contains(rule) && !disabledRules.contains(ruleset)
+  }
 
   /// Evaluates every rule on the nodes its selector names.
   public func evaluate(_ model: ViewModel, options: EvaluationOptions = EvaluationOptions()) -> Report {
@@ -32,7 +54,7 @@ public struct Engine: Sendable {
     report.summary.files = 1
     report.summary.nodes = model.nodeCount
     for ruleset in rulesets {
-      var runner = RuleRunner(program: ruleset.program, model: model, hosts: hosts, limits: limits, options: options)
+      var runner = RuleRunner(engine: self, program: ruleset.program, model: model, options: options)
       runner.run(into: &report)
     }
     report.summary.rules = rules.filter { options.rules?.contains($0.id) ?? true }.count
@@ -59,15 +81,22 @@ struct RuleRunner {
   let vm: VM
   let model: ViewModel
   let options: EvaluationOptions
+  let engine: Engine
 
-  init(program: Program, model: ViewModel, hosts: [String: HostFunction], limits: EvaluationLimits, options: EvaluationOptions) {
-    self.vm = VM(program: program, model: model, hosts: hosts, limits: limits)
+  init(engine: Engine, program: Program, model: ViewModel, options: EvaluationOptions) {
+    self.vm = VM(program: program, model: model, hosts: engine.hosts, limits: engine.limits)
     self.model = model
     self.options = options
+    self.engine = engine
+  }
+
+  private func severity(_ rule: CompiledRule) -> Severity {
+    engine.severityOverrides[rule.info.id] ?? rule.info.severity
   }
 
   mutating func run(into report: inout Report) {
-    for rule in vm.program.compiledRules where options.rules?.contains(rule.info.id) ?? true {
+    for rule in vm.program.compiledRules
+    where engine.isEnabled(rule.info.id) && (options.rules?.contains(rule.info.id) ?? true) {
       let missing = rule.info.hostFunctions.filter { !vm.hasHost($0) }
       // Ancestor steps as interned type ids of this model (nil: any type), so walking up the
       // tree compares integers.
@@ -179,7 +208,7 @@ struct RuleRunner {
     let reference = model.reference(node)
     let message = rule.message.flatMap { text($0, bindings) } ?? rule.info.title ?? "\(requirement.kind.rawValue) \(requirement.text) failed"
     return Finding(
-      rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, severity: rule.info.severity,
+      rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, severity: severity(rule),
       message: message, file: model.file, line: reference.line, column: reference.column, nodeType: reference.type,
       wcag: rule.info.wcag, fix: rule.fix.flatMap { text($0, bindings) }, help: rule.info.help,
       explanation: Explanation(
@@ -192,7 +221,7 @@ struct RuleRunner {
     switch result {
     case .failed:
       counts.failed += 1
-      switch rule.info.severity {
+      switch severity(rule) {
       case .error: report.summary.errors += 1
       case .warning: report.summary.warnings += 1
       case .info: report.summary.infos += 1
