@@ -11,14 +11,23 @@ extension Command {
       NAME-VERSION.preceptpack into DIR (default: the current folder): a manifest (name,
       version, formats, engine range, imports, host functions, SHA-256 of the payload), the
       source and the bytecode. Imports are resolved among the given rulesets and the standard
-      ones. The format is described in Sources/Precept/Distribution/README.md.
+      ones; --with-imports writes packs of the imported rulesets too, ready to publish together.
+      The format is described in Sources/Precept/Distribution/README.md.
       """,
-    options: [OptionSpec(name: "--output", short: "-o", value: "DIR", help: "the folder to write packs into")],
+    options: [
+      OptionSpec(name: "--output", short: "-o", value: "DIR", help: "the folder to write packs into"),
+      OptionSpec(name: "--with-imports", help: "also pack every ruleset the given ones import"),
+    ],
     run: { arguments, console in
       guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing ruleset file or folder") }
       let folder = arguments.value("--output") ?? "."
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      for ruleset in try Evaluation.rulesets(arguments.positionals) {
+      var rulesets = try Evaluation.rulesets(arguments.positionals)
+      if arguments.flag("--with-imports") {
+        var seen: Set<String> = []
+        rulesets = rulesets.flatMap(\.closure).filter { seen.insert("\($0.name)@\($0.version)").inserted }
+      }
+      for ruleset in rulesets {
         let pack = Pack(ruleset)
         let path = (folder as NSString).appendingPathComponent(pack.fileName)
         do {
