@@ -120,7 +120,7 @@ struct Command: Sendable {
 
   static let all: [Command] = [
     lintCommand, checkCommand, dumpModelCommand, evalCommand, disasmCommand, packCommand, publishCommand, addCommand,
-    installCommand,
+    installCommand, testCommand, describeCommand,
   ]
 }
 

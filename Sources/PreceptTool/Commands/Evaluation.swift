@@ -29,6 +29,28 @@ enum Evaluation {
   }
 
   static func rulesets(_ paths: [String], configuration: ProjectConfiguration? = nil) throws -> [Ruleset] {
+    let (library, chosen) = try library(paths, configuration: configuration)
+    var newest: [String: RulesetLibrary.Entry] = [:]
+    for entry in chosen where newest[entry.name].map({ $0.version < entry.version }) ?? true { newest[entry.name] = entry }
+    var rulesets: [Ruleset] = []
+    var diagnostics: [Diagnostic] = []
+    for name in newest.keys.sorted() {
+      do {
+        rulesets.append(try library.ruleset(newest[name]!))
+      } catch {
+        diagnostics += error.diagnostics
+      }
+    }
+    guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+    if rulesets.isEmpty { throw InputError(message: "no rulesets found in \(paths.joined(separator: ", "))") }
+    return rulesets
+  }
+
+  /// A library holding the rulesets `paths` (or the configuration, or the standard set) name,
+  /// and the standard rulesets for imports; and the entries that were asked for.
+  static func library(_ paths: [String], configuration: ProjectConfiguration? = nil) throws -> (
+    RulesetLibrary, [RulesetLibrary.Entry]
+  ) {
     let library = RulesetLibrary()
     var chosen: [RulesetLibrary.Entry] = []
     func addPaths(_ paths: [String]) throws {
@@ -68,20 +90,7 @@ enum Evaluation {
     where !library.entries.contains(where: { $0.name == entry.name && $0.version == entry.version }) {
       try library.add(entry.source)
     }
-    var newest: [String: RulesetLibrary.Entry] = [:]
-    for entry in chosen where newest[entry.name].map({ $0.version < entry.version }) ?? true { newest[entry.name] = entry }
-    var rulesets: [Ruleset] = []
-    var diagnostics: [Diagnostic] = []
-    for name in newest.keys.sorted() {
-      do {
-        rulesets.append(try library.ruleset(newest[name]!))
-      } catch {
-        diagnostics += error.diagnostics
-      }
-    }
-    guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-    if rulesets.isEmpty { throw InputError(message: "no rulesets found in \(paths.joined(separator: ", "))") }
-    return rulesets
+    return (library, chosen)
   }
 
   static func format(_ arguments: ParsedArguments) throws(UsageError) -> ReportFormat {
