@@ -19,7 +19,8 @@ let package = Package(
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
     .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
     .testTarget(name: "PreceptTests", dependencies: ["Precept"]),
-    .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"]),
+    // Fixtures are Swift sources read by the tests, not compiled into them.
+    .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"], exclude: ["Fixtures"]),
     .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool"]),
   ],
   swiftLanguageModes: [.v6]

@@ -134,7 +134,7 @@ extension Parser {
           switch text[index] {
           case UInt8(ascii: "<"): angles += 1
           case UInt8(ascii: ">"): if angles > 0 { angles -= 1 } else { return j }
-          case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "."): break
+          case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: "~"): break
           default: return j
           }
           index += 1

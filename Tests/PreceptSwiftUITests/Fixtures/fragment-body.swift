@@ -1,0 +1,8 @@
+var body: some View {
+  NavigationStack {
+    Menu("Options") {
+      Button("Share") {}
+    }
+    .navigationTitle("Home")
+  }
+}

@@ -1,0 +1,7 @@
+Menu {
+  Button("Duplicate") { duplicate() }
+  Button("Delete", role: .destructive) { delete() }
+} label: {
+  Image(systemName: "ellipsis")
+}
+.accessibilityLabel("More")
