@@ -8,20 +8,37 @@ let package = Package(
     .library(name: "PreceptSwiftUI", targets: ["PreceptSwiftUI"]),
     .executable(name: "precept", targets: ["precept"]),
     .executable(name: "precept-bench", targets: ["precept-bench"]),
+    .plugin(name: "PreceptLintPlugin", targets: ["PreceptLintPlugin"]),
   ],
   targets: [
     // The engine: syntax → semantics → compiler → runtime, plus the view model and reports.
-    .target(name: "Precept"),
+    .target(name: "Precept", exclude: ["Distribution/README.md"]),
     // Swift source → view models.
     .target(name: "PreceptSwiftUI", dependencies: ["Precept"]),
     // The command-line tool's commands, REPL and output formats (a library so tests can call them).
-    .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"]),
+    .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"], plugins: ["EmbedRulesets"]),
+    // Builds the standard rulesets (Rulesets/*.precept) into the tool.
+    .plugin(name: "EmbedRulesets", capability: .buildTool(), dependencies: ["embed-rulesets"], path: "Sources/EmbedRulesetsPlugin"),
+    .executableTarget(name: "embed-rulesets"),
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
+    // `swift package precept-lint`: lint a package's Swift targets.
+    .plugin(
+      name: "PreceptLintPlugin",
+      capability: .command(
+        intent: .custom(verb: "precept-lint", description: "Check SwiftUI code against the accessibility rulesets")),
+      dependencies: ["precept"], path: "Sources/PreceptLintPlugin"),
     .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
+    // A small program that embeds the library as another linter would; the tests run it.
+    .executableTarget(name: "EmbeddingExample", dependencies: ["Precept"]),
+    // Runs google/cel-spec's conformance tests through the public Expression API.
+    .executableTarget(name: "cel-conformance", dependencies: ["Precept"], exclude: ["README.md"]),
+    // Drives the REPL's line editor on its own, for the pseudo-terminal tests and for trying it by hand.
+    .executableTarget(name: "line-editor-demo", dependencies: ["PreceptTool"]),
     .testTarget(name: "PreceptTests", dependencies: ["Precept"]),
     // Fixtures are Swift sources read by the tests, not compiled into them.
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"], exclude: ["Fixtures"]),
-    .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool"]),
+    .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"]),
+    .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,136 @@
 import Foundation
 import Precept
 
-/// The `precept` command line. `main` returns the process exit status.
+/// The `precept` command line. `main` returns the process exit status: 0 clean, 1 findings
+/// (or an evaluation error), 2 a usage error or unreadable input.
 public enum PreceptTool {
-  public static func main(arguments: [String]) -> Int32 {
-    print("precept: not yet")
-    return 0
+  /// The tool's version, printed by `precept --version`.
+  public static let version = "0.1.0"
+
+  public static func main(arguments: [String], console: Console = .standard()) -> Int32 {
+    guard let first = arguments.first else {
+      console.printError(generalHelp)
+      return 2
+    }
+    switch first {
+    case "--help", "-h":
+      console.print(generalHelp)
+      return 0
+    case "--version", "-V":
+      console.print("precept \(version)")
+      return 0
+    case "help":
+      guard arguments.count > 1 else {
+        console.print(generalHelp)
+        return 0
+      }
+      guard let command = command(named: arguments[1]) else { return unknownCommand(arguments[1], console) }
+      console.print(command.help)
+      return 0
+    default:
+      guard let command = command(named: first) else { return unknownCommand(first, console) }
+      let rest = Array(arguments.dropFirst())
+      if rest.contains("--help") || rest.contains("-h") {
+        console.print(command.help)
+        return 0
+      }
+      do {
+        let parsed = try ParsedArguments(rest, options: command.options)
+        return try command.run(parsed, console)
+      } catch let error as UsageError {
+        console.fail(error.message)
+        console.printError("usage: \(command.usage)\nRun 'precept help \(command.name)' for more.")
+        return 2
+      } catch let error as DiagnosticError {
+        console.report(error.diagnostics)
+        return 2
+      } catch let error as InputError {
+        console.fail(error.message)
+        return 2
+      } catch {
+        console.fail("\(error)")
+        return 2
+      }
+    }
   }
+
+  static func command(named name: String) -> Command? {
+    Command.all.first { $0.name == name }
+  }
+
+  private static func unknownCommand(_ name: String, _ console: Console) -> Int32 {
+    let suggestion = Spelling.closest(name, in: Command.all.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+    console.fail("unknown command '\(name)'\(suggestion)")
+    console.printError("Run 'precept --help' for the list of commands.")
+    return 2
+  }
+
+  static var generalHelp: String {
+    let width = Command.all.map(\.name.count).max() ?? 0
+    let commands = Command.all.map { "  \($0.name)" + String(repeating: " ", count: width - $0.name.count + 2) + $0.summary }
+    return """
+      precept — accessibility rules for SwiftUI components, as data
+
+      usage: precept COMMAND [ARGUMENTS…]
+
+      commands:
+      \(commands.joined(separator: "\n"))
+
+      options:
+        -h, --help     show help (also: precept help COMMAND)
+        -V, --version  print the version
+
+      Exit status: 0 clean, 1 findings at or above the failing severity (or an evaluation
+      error for eval), 2 a usage error or unreadable input.
+      """
+  }
+}
+
+/// A problem with the user's input that is not a diagnostic in a source file (a missing file,
+/// an unreadable folder): printed as `error: …`, exit status 2.
+struct InputError: Error {
+  var message: String
+}
+
+/// One subcommand: its options and help are declared once and drive parsing and `--help`.
+struct Command: Sendable {
+  var name: String
+  var summary: String
+  /// The usage line after `usage: `.
+  var usage: String
+  /// What the command does, in a paragraph or two.
+  var details: String
+  var options: [OptionSpec]
+  var run: @Sendable (ParsedArguments, Console) throws -> Int32
+
+  var help: String {
+    var text = "usage: \(usage)\n\n\(details)"
+    if !options.isEmpty {
+      let labels = options.map { option in
+        (option.short.map { "\($0), " } ?? "    ") + option.name + (option.value.map { " \($0)" } ?? "")
+      }
+      let width = labels.map(\.count).max() ?? 0
+      text += "\n\noptions:\n"
+      text += zip(labels, options).map { label, option in
+        "  " + label + String(repeating: " ", count: width - label.count + 2) + option.help
+      }.joined(separator: "\n")
+    }
+    return text
+  }
+
+  static let all: [Command] = [lintCommand, checkCommand, dumpModelCommand, evalCommand, disasmCommand]
+}
+
+/// Reads a whole file, or standard input for `-`, as bytes.
+func readInput(_ path: String, _ console: Console) throws(InputError) -> SourceFile {
+  if path == "-" { return SourceFile(name: "<stdin>", bytes: console.readInput()) }
+  var isDirectory: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    throw InputError(message: "no such file: \(path)")
+  }
+  if isDirectory.boolValue { throw InputError(message: "\(path) is a directory, not a file") }
+  guard let data = FileManager.default.contents(atPath: path) else {
+    throw InputError(message: "cannot read \(path)")
+  }
+  return SourceFile(name: path, bytes: Array(data))
 }

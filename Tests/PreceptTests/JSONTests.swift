@@ -8,6 +8,11 @@ import Testing
     #expect(json.serialized(pretty: false) == #"{"b":1,"a":[true,null,2.5,"x\né"]}"#)
   }
 
+  @Test func decodesEscapesInOrder() throws {
+    let json = try JSON.parse(#"["a\"b\"c", "\"", "x\u00e9y\n", "\ud83d\ude00!"]"#)
+    #expect(json.arrayValue?.compactMap(\.stringValue) == ["a\"b\"c", "\"", "xéy\n", "😀!"])
+  }
+
   @Test func reportsLineAndColumn() {
     do {
       _ = try JSON.parse("{\n  \"a\": tru\n}", name: "x.json")

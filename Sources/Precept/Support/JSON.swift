@@ -316,11 +316,11 @@ private struct JSONParser {
       guard index < bytes.count else { throw fail("unterminated string", at: start) }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
+        // Escaped characters decoded since the last plain run come before it.
+        if !scalars.isEmpty { pieces.append(String(scalars)) }
         if let plain = try flushPlain(self, upTo: index) { pieces.append(plain) }
         index += 1
-        if pieces.count == 1 && scalars.isEmpty { return pieces[0] }
-        if !scalars.isEmpty { pieces.append(String(scalars)) }
-        return pieces.joined()
+        return pieces.count == 1 ? pieces[0] : pieces.joined()
       }
       if byte < 0x20 {
         throw fail("control character 0x\(String(byte, radix: 16)) in string must be escaped", at: index)
@@ -420,15 +420,16 @@ func hexValue(_ byte: UInt8) -> Int? {
 // MARK: - Writing
 
 extension JSON {
-  /// The document as text: `pretty` indents by two spaces, one member per line; compact output
-  /// has no spaces at all. Both keep member order.
-  public func serialized(pretty: Bool = true) -> String {
+  /// The document as text. Pretty output indents by two spaces and keeps an array or object
+  /// on one line when it fits in `lineWidth` columns (so small records such as arguments read
+  /// as one line); compact output has no spaces at all. Both keep member order.
+  public func serialized(pretty: Bool = true, lineWidth: Int = 120) -> String {
     var out = ""
-    write(to: &out, pretty: pretty, indent: 0)
+    write(to: &out, pretty: pretty, indent: 0, lineWidth: lineWidth)
     return out
   }
 
-  private func write(to out: inout String, pretty: Bool, indent: Int) {
+  private func write(to out: inout String, pretty: Bool, indent: Int, lineWidth: Int) {
     switch kind {
     case .null: out += "null"
     case .bool(let value): out += value ? "true" : "false"
@@ -449,11 +450,15 @@ extension JSON {
         out += "[]"
         return
       }
+      if pretty, let line = oneLine(within: lineWidth - indent * 2) {
+        out += line
+        return
+      }
       out += "["
       for (position, value) in values.enumerated() {
         if position > 0 { out += "," }
         if pretty { JSON.newline(&out, indent + 1) }
-        value.write(to: &out, pretty: pretty, indent: indent + 1)
+        value.write(to: &out, pretty: pretty, indent: indent + 1, lineWidth: lineWidth)
       }
       if pretty { JSON.newline(&out, indent) }
       out += "]"
@@ -462,16 +467,59 @@ extension JSON {
         out += "{}"
         return
       }
+      if pretty, let line = oneLine(within: lineWidth - indent * 2) {
+        out += line
+        return
+      }
       out += "{"
       for (position, member) in members.enumerated() {
         if position > 0 { out += "," }
         if pretty { JSON.newline(&out, indent + 1) }
         JSON.writeString(member.key, to: &out)
         out += pretty ? ": " : ":"
-        member.value.write(to: &out, pretty: pretty, indent: indent + 1)
+        member.value.write(to: &out, pretty: pretty, indent: indent + 1, lineWidth: lineWidth)
       }
       if pretty { JSON.newline(&out, indent) }
       out += "}"
+    }
+  }
+
+  /// The value on one line with spaces after `:` and `,`, if it fits in `width` columns and
+  /// holds no object or array that itself holds one (deeper structure reads better indented).
+  private func oneLine(within width: Int) -> String? {
+    func depth(_ value: JSON) -> Int {
+      switch value.kind {
+      case .array(let values): 1 + (values.map(depth).max() ?? 0)
+      case .object(let members): 1 + (members.map { depth($0.value) }.max() ?? 0)
+      default: 0
+      }
+    }
+    guard depth(self) <= 2 else { return nil }
+    var out = ""
+    writeInline(to: &out)
+    return out.count <= width ? out : nil
+  }
+
+  private func writeInline(to out: inout String) {
+    switch kind {
+    case .array(let values):
+      out += "["
+      for (position, value) in values.enumerated() {
+        if position > 0 { out += ", " }
+        value.writeInline(to: &out)
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (position, member) in members.enumerated() {
+        if position > 0 { out += ", " }
+        JSON.writeString(member.key, to: &out)
+        out += ": "
+        member.value.writeInline(to: &out)
+      }
+      out += "}"
+    default:
+      write(to: &out, pretty: false, indent: 0, lineWidth: 0)
     }
   }
 

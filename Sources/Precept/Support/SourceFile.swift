@@ -114,3 +114,8 @@ public struct Span: Hashable, Sendable {
 
   public var range: Range<Int> { start..<end }
 }
+
+extension Character {
+  /// `0`…`9` only (not other Unicode digits).
+  var isASCIIDigit: Bool { isASCII && isNumber && ("0"..."9").contains(self) }
+}

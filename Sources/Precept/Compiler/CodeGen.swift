@@ -1,0 +1,329 @@
+/// Compiles checked functions to bytecode. Short-circuit operators, conditionals and macros
+/// become jumps and loops in the same code array; there are no callbacks.
+struct CodeGen {
+  private var code: [Instruction] = []
+  private var functions: [FunctionInfo] = []
+  private var constants: [Constant] = []
+  private var constantIndex: [Constant: Int32] = [:]
+  private var hosts: [HostSignature] = []
+
+  /// Functions of lets, by the ruleset that defines them (name@version) and let index.
+  private var letFunctions: [String: [Int32]] = [:]
+  private var pendingLets: [(unit: CheckedRuleset, index: Int, function: Int32)] = []
+
+  /// The ruleset being compiled; lets of its imports are named `import.let`.
+  private var rootName: String?
+  // The function being compiled.
+  private var unit: CheckedRuleset?
+  private var slotMap: [Int: Int32] = [:]
+  private var nextSlot: Int32 = 0
+  private var maxSlot: Int32 = 0
+
+  // MARK: Entry points
+
+  /// Compiles a checked expression into a program with one function.
+  static func compileExpression(_ function: CheckedFunction, globals: [String], source: String) -> Program {
+    var generator = CodeGen()
+    _ = generator.compile(function)
+    generator.drainLets()
+    return generator.program(
+      name: "expression", version: "0.0.0", sourceName: "<expression>", globals: globals, rules: [],
+      metadata: RulesetMetadata(
+        title: nil, summary: nil, help: nil, useWhen: [], avoidWhen: [], allow: [], golden: [], imports: []),
+      sourceText: source)
+  }
+
+  /// Compiles a checked ruleset, its lets and the lets of its imports.
+  static func compileRuleset(_ ruleset: CheckedRuleset) -> Program {
+    var generator = CodeGen()
+    generator.unit = ruleset
+    generator.rootName = ruleset.name
+    generator.hosts = ruleset.hosts
+    var rules: [CompiledRule] = []
+    for rule in ruleset.rules {
+      rules.append(generator.compile(rule, in: ruleset))
+    }
+    generator.drainLets()
+    let syntax = ruleset.syntax
+    let metadata = RulesetMetadata(
+      title: syntax.title?.value, summary: syntax.summary?.value, help: syntax.help?.value,
+      useWhen: syntax.useWhen.map(\.value), avoidWhen: syntax.avoidWhen.map { ($0.text.value, $0.instead?.value) },
+      allow: syntax.allow.map(\.value), golden: syntax.golden.map(\.value),
+      imports: syntax.imports.map { ($0.name.value, $0.range.value) })
+    return generator.program(
+      name: ruleset.name, version: ruleset.version, sourceName: ruleset.source.name, globals: [], rules: rules,
+      metadata: metadata, sourceText: String(decoding: ruleset.source.bytes, as: UTF8.self))
+  }
+
+  private func program(
+    name: String, version: String, sourceName: String, globals: [String], rules: [CompiledRule],
+    metadata: RulesetMetadata, sourceText: String
+  ) -> Program {
+    Program(
+      name: name, version: version, sourceName: sourceName, metadata: metadata, code: code, functions: functions,
+      constants: constants, hosts: hosts, globals: globals, compiledRules: rules, sourceText: sourceText)
+  }
+
+  private mutating func compile(_ rule: CheckedRule, in ruleset: CheckedRuleset) -> CompiledRule {
+    let location = ruleset.source.location(of: rule.span.start)
+    let requirements = rule.requirements.map { requirement in
+      CompiledRequirement(
+        kind: requirement.kind, function: Int(compile(requirement.function)), text: requirement.text,
+        line: ruleset.source.location(of: requirement.span.start).line,
+        operands: requirement.operands.map { ($0.text, Int(compile($0.function))) })
+    }
+    let info = RuleInfo(
+      id: "\(ruleset.name)/\(rule.id)", localID: rule.id, ruleset: ruleset.name, version: ruleset.version,
+      kind: rule.kind == .rule ? .rule : .review, severity: rule.severity, wcag: rule.wcag, title: rule.title,
+      help: rule.help, message: rule.messageText, fix: ruleset.syntax.rules.first { $0.id.value == rule.id }?.fix?.plainText,
+      selector: rule.selector.text, card: rule.card.map { RuleInfo.CardEntry(section: $0.0.rawValue, text: $0.1) },
+      category: rule.category,
+      checks: ruleset.syntax.rules.first { $0.id.value == rule.id }?.checks.map {
+        ruleset.source.text(Span($0.span.start + 1, $0.span.end - 1).range)
+      } ?? [],
+      hostFunctions: rule.hosts, line: location.line)
+    return CompiledRule(
+      info: info, targetTypes: rule.selector.target, ancestorTypes: rule.selector.ancestors,
+      when: rule.when.map { Int(compile($0)) }, requirements: requirements,
+      message: rule.message.map { Int(compile($0)) }, fix: rule.fix.map { Int(compile($0)) },
+      checks: rule.checks.map { Int(compile($0)) })
+  }
+
+  /// Compiles one function and returns its index.
+  private mutating func compile(_ function: CheckedFunction) -> Int32 {
+    let index = Int32(functions.count)
+    functions.append(
+      FunctionInfo(name: function.name, entry: code.count, parameterCount: function.parameterCount, localCount: 0))
+    slotMap = [:]
+    for slot in 0..<function.parameterCount { slotMap[slot] = Int32(slot) }
+    nextSlot = Int32(function.parameterCount)
+    maxSlot = nextSlot
+    emit(function.body)
+    emit(.return)
+    functions[Int(index)].localCount = Int(maxSlot)
+    return index
+  }
+
+  /// Compiles the lets that calls referred to, until none are left.
+  private mutating func drainLets() {
+    while let pending = pendingLets.popLast() {
+      let saved = unit
+      unit = pending.unit
+      let function = pending.unit.lets[pending.index]
+      let entry = code.count
+      slotMap = [:]
+      for slot in 0..<function.parameterCount { slotMap[slot] = Int32(slot) }
+      nextSlot = Int32(function.parameterCount)
+      maxSlot = nextSlot
+      emit(function.body)
+      emit(.return)
+      let name = pending.unit.name == rootName ? function.name : "\(pending.unit.name).\(function.name)"
+      functions[Int(pending.function)] = FunctionInfo(
+        name: name, entry: entry, parameterCount: function.parameterCount, localCount: Int(maxSlot))
+      unit = saved
+    }
+  }
+
+  /// The function index of a let, reserving it (to be compiled by `drainLets`) on first use.
+  private mutating func letFunction(_ key: LetKey) -> Int32 {
+    guard let current = unit else { return 0 }
+    let target = key.unit == 0 ? current : current.imports[key.unit - 1]
+    let unitKey = "\(target.name)@\(target.version)"
+    var table = letFunctions[unitKey] ?? [Int32](repeating: -1, count: target.lets.count)
+    if table[key.index] >= 0 { return table[key.index] }
+    let index = Int32(functions.count)
+    functions.append(FunctionInfo(name: target.lets[key.index].name, entry: -1, parameterCount: 0, localCount: 0))
+    table[key.index] = index
+    letFunctions[unitKey] = table
+    pendingLets.append((target, key.index, index))
+    return index
+  }
+
+  // MARK: Emitting
+
+  @discardableResult
+  private mutating func emit(_ op: Opcode, _ a: Int32 = 0, _ b: Int32 = 0) -> Int {
+    code.append(Instruction(op, a, b))
+    return code.count - 1
+  }
+
+  private var here: Int32 { Int32(code.count) }
+
+  private mutating func constant(_ value: Constant) -> Int32 {
+    if let index = constantIndex[value] { return index }
+    let index = Int32(constants.count)
+    constants.append(value)
+    constantIndex[value] = index
+    return index
+  }
+
+  private mutating func hostIndex(_ name: String, arity: Int) -> Int32 {
+    if let index = hosts.firstIndex(where: { $0.name == name }) { return Int32(index) }
+    hosts.append(HostSignature(name: name, arity: arity))
+    return Int32(hosts.count - 1)
+  }
+
+  private mutating func emit(_ ir: IR) {
+    switch ir.kind {
+    case .null: emit(.null)
+    case .bool(let value): emit(value ? .true : .false)
+    case .int(let value): emit(.constant, constant(.int(value)))
+    case .uint(let value): emit(.constant, constant(.uint(value)))
+    case .double(let value): emit(.constant, constant(.double(value.bitPattern)))
+    case .string(let value): emit(.constant, constant(.string(value)))
+    case .bytes(let value): emit(.constant, constant(.bytes(value)))
+    case .type(let tag): emit(.constant, constant(.type(tag)))
+    case .failure(let message): emit(.fail, constant(.string(message)))
+    case .local(let slot): emit(.local, slotMap[slot] ?? 0)
+    case .global(let index): emit(.global, Int32(index))
+    case .select(let operand, let field, let nodeField, let testOnly):
+      emit(operand)
+      emit(testOnly ? .has : .select, constant(.string(field)), nodeField?.rawValue ?? -1)
+    case .builtin(let builtin, let args, _):
+      for arg in args { emit(arg) }
+      emit(.builtin, builtin.rawValue, Int32(args.count))
+    case .callLet(let key, let args):
+      for arg in args { emit(arg) }
+      emit(.call, letFunction(key), Int32(args.count))
+    case .callHost(let index, let args):
+      for arg in args { emit(arg) }
+      let signature = unit?.hosts[index] ?? HostSignature(name: "?", arity: args.count)
+      emit(.host, hostIndex(signature.name, arity: signature.arity), Int32(args.count))
+    case .index(let operand, let index):
+      emit(operand)
+      emit(index)
+      emit(.index)
+    case .unary(let op, let operand):
+      emit(operand)
+      emit(op == .not ? .not : .negate)
+    case .binary(let op, let left, let right):
+      emitBinary(op, left, right)
+    case .conditional(let condition, let whenTrue, let whenFalse):
+      emit(condition)
+      let branch = emit(.branch)
+      emit(whenTrue)
+      let skip = emit(.jump)
+      code[branch].a = here
+      emit(whenFalse)
+      code[branch].b = here
+      code[skip].a = here
+    case .list(let elements):
+      for element in elements { emit(element) }
+      emit(.list, Int32(elements.count))
+    case .map(let entries):
+      for (key, value) in entries {
+        emit(key)
+        emit(value)
+      }
+      emit(.map, Int32(entries.count))
+    case .template(let parts):
+      for part in parts { emit(part) }
+      emit(.template, Int32(parts.count))
+    case .comprehension(let macro, let target, let variables, let args):
+      emitComprehension(macro, target: target, variables: variables, args: args)
+    }
+  }
+
+  private mutating func emitBinary(_ op: BinaryOperator, _ left: IR, _ right: IR) {
+    let shortCircuit: (Opcode, Opcode)? =
+      switch op {
+      case .and: (.and, .andCombine)
+      case .or: (.or, .orCombine)
+      case .implies: (.implies, .impliesCombine)
+      default: nil
+      }
+    if let (test, combine) = shortCircuit {
+      emit(left)
+      let jump = emit(test)
+      emit(right)
+      emit(combine)
+      code[jump].a = here
+      return
+    }
+    emit(left)
+    emit(right)
+    let opcode: Opcode =
+      switch op {
+      case .equal: .equal
+      case .notEqual: .notEqual
+      case .less: .less
+      case .lessEqual: .lessEqual
+      case .greater: .greater
+      case .greaterEqual: .greaterEqual
+      case .in: .in
+      case .add: .add
+      case .subtract: .subtract
+      case .multiply: .multiply
+      case .divide: .divide
+      case .remainder: .remainder
+      case .and, .or, .implies: .pop  // handled above
+      }
+    emit(opcode)
+  }
+
+  private mutating func emitComprehension(_ macro: Macro, target: IR, variables: [Int], args: [IR]) {
+    let base = nextSlot
+    nextSlot += 5
+    maxSlot = max(maxSlot, nextSlot)
+    defer { nextSlot -= 5 }
+    slotMap[variables[0]] = base + 2
+    let twoVariables = variables.count == 2
+    if twoVariables { slotMap[variables[1]] = base + 4 }
+    let accumulator = base + 3
+
+    emit(target)
+    var exits: [Int] = [emit(.iterInit, base)]
+    switch macro {
+    case .all:
+      emit(.true)
+      emit(.setLocal, accumulator)
+    case .exists:
+      emit(.false)
+      emit(.setLocal, accumulator)
+    case .existsOne, .map, .filter, .transformList, .transformMap:
+      break  // iterInit starts the accumulator at 0
+    }
+    let loop = here
+    let next = emit(twoVariables ? .iterNextPair : .iterNext, base)
+    switch macro {
+    case .all, .exists, .existsOne, .filter:
+      emit(args[0])
+      let step: Opcode =
+        switch macro {
+        case .all: .allStep
+        case .exists: .existsStep
+        case .existsOne: .existsOneStep
+        default: .filterStep
+        }
+      exits.append(emit(step, base))
+      emit(.jump, loop)
+    case .map, .transformList, .transformMap:
+      // With a filter, `branch` skips elements whose predicate is false.
+      var branch: Int?
+      if args.count == 2 {
+        emit(args[0])
+        branch = emit(.branch, loop)
+      }
+      let entries = macro == .transformMap
+      if entries { emit(.local, base + 2) }
+      emit(args[args.count - 1])
+      exits.append(emit(entries ? .entryStep : .mapStep, base))
+      emit(.jump, loop)
+      if let branch {
+        code[branch].b = here
+        emit(.unwind, base, entries ? 2 : 1)
+        exits.append(emit(.jump))
+      }
+    }
+    code[next].b = here
+    switch macro {
+    case .all, .exists: emit(.local, accumulator)
+    case .existsOne: emit(.existsOneDone, base)
+    case .map, .filter, .transformList: emit(.collect, base)
+    case .transformMap: emit(.collectMap, base)
+    }
+    for exit in exits {
+      if code[exit].op == .jump { code[exit].a = here } else { code[exit].b = here }
+    }
+  }
+}

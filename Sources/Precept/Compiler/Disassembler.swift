@@ -1,0 +1,85 @@
+/// Prints bytecode readably: one function after another, one instruction a line, with the
+/// constant, slot, builtin or jump target each operand stands for.
+enum Disassembler {
+  static func disassemble(_ program: Program) -> String {
+    var out = ""
+    if !program.globals.isEmpty {
+      out += "; bindings: " + program.globals.enumerated().map { "\($0.offset)=\($0.element)" }.joined(separator: ", ") + "\n"
+    }
+    if !program.constants.isEmpty {
+      out += "; constants:\n"
+      for (index, constant) in program.constants.enumerated() {
+        out += "; " + pad(String(index), 5) + describe(constant) + "\n"
+      }
+    }
+    let order = program.functions.indices.sorted { program.functions[$0].entry < program.functions[$1].entry }
+    for (position, index) in order.enumerated() {
+      let function = program.functions[index]
+      let end = position + 1 < order.count ? program.functions[order[position + 1]].entry : program.code.count
+      out += "\nfunction \(index) \(function.name) (params: \(function.parameterCount), locals: \(function.localCount))\n"
+      for pc in function.entry..<end {
+        out += line(pc, program.code[pc], program) + "\n"
+      }
+    }
+    return out
+  }
+
+  static func line(_ pc: Int, _ instruction: Instruction, _ program: Program) -> String {
+    let (a, b) = instruction.op.operands
+    var text = "  " + pad(String(pc), 6) + pad(instruction.op.name, 15)
+    var notes: [String] = []
+    if a != .none {
+      text += pad(String(instruction.a), 6)
+      if let note = note(a, instruction.a, program) { notes.append(note) }
+    }
+    if b != .none {
+      text += pad(String(instruction.b), 6)
+      if let note = note(b, instruction.b, program) { notes.append(note) }
+    }
+    if !notes.isEmpty {
+      text += "; " + notes.joined(separator: ", ")
+    }
+    while text.hasSuffix(" ") { text.removeLast() }
+    return text
+  }
+
+  private static func note(_ operand: Opcode.Operand, _ value: Int32, _ program: Program) -> String? {
+    switch operand {
+    case .constant, .stringConstant:
+      guard value >= 0, Int(value) < program.constants.count else { return "invalid constant" }
+      return describe(program.constants[Int(value)])
+    case .global:
+      guard value >= 0, Int(value) < program.globals.count else { return "invalid binding" }
+      return program.globals[Int(value)]
+    case .function:
+      guard value >= 0, Int(value) < program.functions.count else { return "invalid function" }
+      return program.functions[Int(value)].name
+    case .host:
+      guard value >= 0, Int(value) < program.hosts.count else { return "invalid host function" }
+      return "host " + program.hosts[Int(value)].name
+    case .builtin:
+      return Builtin(rawValue: value).map(\.name) ?? "invalid builtin"
+    case .field:
+      return value < 0 ? nil : NodeField(rawValue: value).map { "field " + $0.name } ?? "invalid field"
+    case .target:
+      return "→ \(value)"
+    case .none, .slot, .count:
+      return nil
+    }
+  }
+
+  static func describe(_ constant: Constant) -> String {
+    switch constant {
+    case .int(let value): Printer.literal(.int(value))
+    case .uint(let value): Printer.literal(.uint(value))
+    case .double(let bits): Printer.literal(.double(Double(bitPattern: bits)))
+    case .string(let value): Printer.literal(.string(value))
+    case .bytes(let value): Printer.literal(.bytes(value))
+    case .type(let tag): tag.name
+    }
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+}

@@ -1,0 +1,165 @@
+/// A compiled ruleset (or a single compiled expression): bytecode, its constant pool, and the
+/// metadata of every rule. Programs are immutable and `Sendable`: compile once, evaluate from
+/// as many threads as you like.
+public struct Program: Sendable {
+  /// The ruleset's dotted name (`menu.basic`); `expression` for a compiled expression.
+  public let name: String
+  /// The ruleset's semantic version.
+  public let version: String
+  /// Where the ruleset was read from, for diagnostics.
+  public let sourceName: String
+  /// The rules and review items, in source order.
+  public var rules: [RuleInfo] { compiledRules.map(\.info) }
+  /// The card text and imports of the ruleset.
+  public let metadata: RulesetMetadata
+  /// Host functions the ruleset declares.
+  public var hostFunctions: [(name: String, parameterCount: Int)] { hosts.map { ($0.name, $0.arity) } }
+
+  let code: [Instruction]
+  let functions: [FunctionInfo]
+  let constants: [Constant]
+  let hosts: [HostSignature]
+  /// Names of the bindings a compiled expression reads (`global` operands).
+  let globals: [String]
+  let compiledRules: [CompiledRule]
+  /// The ruleset source, kept so packs can be recompiled and `describe` can quote it.
+  let sourceText: String
+}
+
+/// A constant of the pool. Strings are interned into the VM's string space when a program is
+/// linked to a view model, so equal strings compare by index at run time.
+enum Constant: Sendable, Hashable {
+  case int(Int64)
+  case uint(UInt64)
+  /// The bit pattern, so that NaN constants are equal to themselves in the pool.
+  case double(UInt64)
+  case string(String)
+  case bytes([UInt8])
+  case type(TypeTag)
+
+  // Strings compare by their code points: Swift's `String ==` treats canonically equivalent
+  // strings as equal, and the language does not.
+  static func == (lhs: Constant, rhs: Constant) -> Bool {
+    switch (lhs, rhs) {
+    case (.int(let a), .int(let b)): a == b
+    case (.uint(let a), .uint(let b)): a == b
+    case (.double(let a), .double(let b)): a == b
+    case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+    case (.bytes(let a), .bytes(let b)): a == b
+    case (.type(let a), .type(let b)): a == b
+    default: false
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    switch self {
+    case .int(let value): hasher.combine(0); hasher.combine(value)
+    case .uint(let value): hasher.combine(1); hasher.combine(value)
+    case .double(let value): hasher.combine(2); hasher.combine(value)
+    case .string(let value): hasher.combine(3); for byte in value.utf8 { hasher.combine(byte) }
+    case .bytes(let value): hasher.combine(4); hasher.combine(value)
+    case .type(let value): hasher.combine(5); hasher.combine(value)
+    }
+  }
+}
+
+/// Where a function's code starts and how big its frame is.
+struct FunctionInfo: Sendable, Equatable {
+  var name: String
+  var entry: Int
+  var parameterCount: Int
+  var localCount: Int
+}
+
+/// What a host or a report needs to know about a rule.
+public struct RuleInfo: Sendable, Hashable {
+  /// `rule` (passes or fails) or `review` (needs a person).
+  public enum Kind: String, Sendable, Hashable {
+    case rule, review
+  }
+
+  /// The full id, `ruleset/rule`.
+  public var id: String
+  /// The id inside its ruleset.
+  public var localID: String
+  public var ruleset: String
+  public var version: String
+  public var kind: Kind
+  public var severity: Severity
+  public var wcag: [String]
+  public var title: String?
+  public var help: String?
+  /// The message as written, when it has no `{…}` holes.
+  public var message: String?
+  /// The fix hint as written, when it has no `{…}` holes.
+  public var fix: String?
+  /// The selector as written (`on Button inside Menu as b`).
+  public var selector: String
+  /// Card sentences this rule stands for: `must`, `dont` or `suggest`, and the text.
+  public var card: [CardEntry]
+  /// For review items: the acceptance-check category.
+  public var category: String?
+  /// For review items: what a person checks (templates shown as written).
+  public var checks: [String]
+  /// Host functions the rule needs.
+  public var hostFunctions: [String]
+  /// Where the rule is written.
+  public var line: Int
+
+  /// One card sentence a rule stands for.
+  public struct CardEntry: Sendable, Hashable {
+    public var section: String
+    public var text: String
+  }
+}
+
+/// The component-card text of a ruleset, for `precept describe`.
+public struct RulesetMetadata: Sendable, Hashable {
+  public var title: String?
+  public var summary: String?
+  public var help: String?
+  public var useWhen: [String]
+  /// "Try a different component when" sentences and the component to use instead.
+  public var avoidWhen: [(text: String, instead: String?)]
+  public var allow: [String]
+  public var golden: [String]
+  /// Imports by name and version range as written.
+  public var imports: [(name: String, range: String)]
+
+  public static func == (lhs: RulesetMetadata, rhs: RulesetMetadata) -> Bool {
+    lhs.title == rhs.title && lhs.summary == rhs.summary && lhs.help == rhs.help && lhs.useWhen == rhs.useWhen
+      && lhs.avoidWhen.map(\.text) == rhs.avoidWhen.map(\.text)
+      && lhs.avoidWhen.map(\.instead) == rhs.avoidWhen.map(\.instead) && lhs.allow == rhs.allow
+      && lhs.golden == rhs.golden && lhs.imports.map(\.name) == rhs.imports.map(\.name)
+      && lhs.imports.map(\.range) == rhs.imports.map(\.range)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(summary)
+    hasher.combine(useWhen)
+  }
+}
+
+/// A rule as the engine runs it.
+struct CompiledRule: Sendable {
+  var info: RuleInfo
+  /// Node types the rule visits; `*` is every node.
+  var targetTypes: [String]
+  /// Each ancestor step's node types, innermost first as written.
+  var ancestorTypes: [[String]]
+  var when: Int?
+  var requirements: [CompiledRequirement]
+  var message: Int?
+  var fix: Int?
+  var checks: [Int]
+}
+
+struct CompiledRequirement: Sendable {
+  var kind: RequirementSyntax.Kind
+  var function: Int
+  /// The clause's expression as written.
+  var text: String
+  var line: Int
+  var operands: [(text: String, function: Int)]
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Reading and writing whole files, with failures as `DistributionError.unavailable`.
+enum FileAccess {
+  static func read(_ path: String) throws(DistributionError) -> [UInt8] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .unavailable(location: path, reason: "no such file")
+    }
+    if isDirectory.boolValue { throw .unavailable(location: path, reason: "is a folder, not a file") }
+    do {
+      return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+      throw .unavailable(location: path, reason: "cannot be read (\(error.localizedDescription))")
+    }
+  }
+
+  /// Writes through a temporary file in the same folder and a rename, so readers see the old
+  /// content or the new one, never a mixture. Creates missing parent folders.
+  static func writeAtomically(_ bytes: [UInt8], to path: String) throws(DistributionError) {
+    let url = URL(fileURLWithPath: path)
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(bytes).write(to: url, options: .atomic)
+    } catch {
+      throw .unavailable(location: path, reason: "cannot be written (\(error.localizedDescription))")
+    }
+  }
+
+  static func exists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path)
+  }
+
+  /// `path` joined to `directory` unless it is absolute.
+  static func resolve(_ path: String, relativeTo directory: String) -> String {
+    path.hasPrefix("/") ? path : join(directory, path)
+  }
+
+  static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+}
+
+extension LockFile {
+  /// Reads the lock file at `path`.
+  public static func read(path: String) throws(DistributionError) -> LockFile {
+    let source = SourceFile(name: path, bytes: try FileAccess.read(path))
+    do {
+      return try LockFile.read(source)
+    } catch {
+      throw .invalidDocument(error)
+    }
+  }
+
+  /// Writes the lock file to `path` atomically.
+  public func write(to path: String) throws(DistributionError) {
+    try FileAccess.writeAtomically(Array(serialized().utf8), to: path)
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A folder of verified pack files named by their SHA-256: `<directory>/<sha256>`.
+///
+/// Content addressing makes the cache safe to share between projects and registries: a file
+/// is only ever stored under the digest of its own bytes, and it is verified again whenever it
+/// is used, so a corrupted entry is fetched anew rather than trusted.
+public struct PackCache: Sendable {
+  public let directory: String
+
+  public init(directory: String) {
+    self.directory = directory
+  }
+
+  /// The user's cache: `$PRECEPT_CACHE/packs` when `PRECEPT_CACHE` is set, otherwise
+  /// `$XDG_CACHE_HOME/precept/packs`, otherwise `~/.cache/precept/packs`.
+  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PackCache {
+    if let root = environment["PRECEPT_CACHE"], !root.isEmpty {
+      return PackCache(directory: FileAccess.join(root, "packs"))
+    }
+    if let root = environment["XDG_CACHE_HOME"], root.hasPrefix("/") {
+      return PackCache(directory: FileAccess.join(root, "precept/packs"))
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return PackCache(directory: FileAccess.join(home, ".cache/precept/packs"))
+  }
+
+  /// Where the pack with this digest is (or would be) stored.
+  public func path(forSHA256 digest: String) -> String {
+    FileAccess.join(directory, digest)
+  }
+
+  /// The cached bytes for `digest` if present and intact.
+  func verifiedContents(sha256 digest: String) -> [UInt8]? {
+    let path = path(forSHA256: digest)
+    guard FileAccess.exists(path), let bytes = try? FileAccess.read(path) else { return nil }
+    return SHA256.hex(SHA256.hash(bytes)) == digest ? bytes : nil
+  }
+
+  func store(_ bytes: [UInt8], sha256 digest: String) throws(DistributionError) {
+    try FileAccess.writeAtomically(bytes, to: path(forSHA256: digest))
+  }
+}
+
+/// A pack present and verified in the cache.
+public struct InstalledPack: Sendable, Hashable {
+  public var name: String
+  public var version: SemanticVersion
+  public var sha256: String
+  /// The cached file, ready for the pack loader.
+  public var path: String
+  /// Whether it was fetched now (false: it was already in the cache).
+  public var fetched: Bool
+}
+
+/// Brings the packs of a lock file into the cache, exactly as locked.
+public enum Installer {
+  /// Fetches every pack of `lock` that the cache lacks, from the `source` and `file` the lock
+  /// records (registry indexes are not consulted, so a registry that changed since cannot
+  /// change what is installed), verifies each against the locked SHA-256 and stores it.
+  ///
+  /// Relative folder sources are taken relative to `directory`, normally the folder holding
+  /// the lock file. Stops at the first pack that cannot be fetched or does not verify;
+  /// packs installed before it stay in the cache.
+  public static func install(
+    lock: LockFile, into cache: PackCache,
+    relativeTo directory: String = FileManager.default.currentDirectoryPath
+  ) throws(DistributionError) -> [InstalledPack] {
+    var installed: [InstalledPack] = []
+    for pack in lock.packs {
+      installed.append(try install(pack, into: cache, relativeTo: directory))
+    }
+    return installed
+  }
+
+  /// Fetches and verifies one locked pack (see `install(lock:into:relativeTo:)`).
+  public static func install(
+    _ pack: LockFile.Pack, into cache: PackCache,
+    relativeTo directory: String = FileManager.default.currentDirectoryPath
+  ) throws(DistributionError) -> InstalledPack {
+    var result = InstalledPack(
+      name: pack.name, version: pack.version, sha256: pack.sha256, path: cache.path(forSHA256: pack.sha256),
+      fetched: false)
+    if cache.verifiedContents(sha256: pack.sha256) != nil { return result }
+    let location = try RegistryLocation(pack.source, relativeTo: directory)
+    let bytes = try location.fetch(pack.file)
+    let actual = SHA256.hex(SHA256.hash(bytes))
+    guard actual == pack.sha256 else {
+      throw .digestMismatch(source: location.address(of: pack.file), expected: pack.sha256, actual: actual)
+    }
+    try cache.store(bytes, sha256: actual)
+    result.fetched = true
+    return result
+  }
+}

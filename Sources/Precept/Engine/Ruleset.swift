@@ -1,0 +1,73 @@
+/// A compiled ruleset and the rulesets it imports — what a host loads and hands to an
+/// `Engine`. Immutable and `Sendable`.
+public struct Ruleset: Sendable {
+  /// The compiled program.
+  public let program: Program
+  /// The rulesets this one imports, resolved (each with its own imports).
+  public let imports: [Ruleset]
+  /// The checked form, kept so importers can compile calls to this ruleset's lets.
+  let checked: CheckedRuleset
+
+  public var name: String { program.name }
+  public var version: String { program.version }
+
+  /// Finds a ruleset by name and version range for an `import`. Returns nil when there is
+  /// none; throws a message when what exists does not fit (it is shown at the import).
+  public typealias Resolver = @Sendable (_ name: String, _ range: String) throws -> Ruleset?
+
+  /// Parses, checks and compiles a ruleset. Imports are looked up with `resolver`; a missing or
+  /// incompatible import is an error at the import line.
+  public init(source: SourceFile, resolver: Resolver? = nil) throws(DiagnosticError) {
+    let (syntax, parseDiagnostics) = Parser.parseRuleset(source)
+    guard let syntax, parseDiagnostics.isEmpty else { throw DiagnosticError(parseDiagnostics) }
+    var diagnostics: [Diagnostic] = []
+    var imports: [Ruleset] = []
+    for item in syntax.imports {
+      do {
+        guard let resolver, let found = try resolver(item.name.value, item.range.value) else {
+          diagnostics.append(
+            Diagnostic(
+              .error, "cannot find ruleset '\(item.name.value)' to import", in: source, span: item.name.span,
+              help: resolver == nil
+                ? "no ruleset search path was given" : "add the folder that holds it to the search path (--ruleset DIR)"))
+          continue
+        }
+        imports.append(found)
+      } catch let error as DiagnosticError {
+        // The imported ruleset does not compile: its own diagnostics, then where it was imported.
+        diagnostics += error.diagnostics
+        diagnostics.append(
+          Diagnostic(.note, "'\(item.name.value)' is imported here", in: source, span: item.name.span))
+      } catch {
+        diagnostics.append(
+          Diagnostic(.error, "cannot import '\(item.name.value)' \(item.range.value): \(error)", in: source, span: item.span))
+      }
+    }
+    guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+    let (checked, checkDiagnostics) = Checker.checkRuleset(syntax, source: source, imports: imports.map(\.checked))
+    guard let checked else { throw DiagnosticError(checkDiagnostics) }
+    self.checked = checked
+    self.imports = imports
+    self.program = CodeGen.compileRuleset(checked)
+  }
+
+  /// Compiles ruleset text (for tests and embedded rulesets).
+  public init(text: String, name: String = "<ruleset>", resolver: Resolver? = nil) throws(DiagnosticError) {
+    try self.init(source: SourceFile(name: name, text: text), resolver: resolver)
+  }
+
+  /// This ruleset and everything it imports, each once (by name), imports first.
+  public var closure: [Ruleset] {
+    var seen: Set<String> = []
+    var result: [Ruleset] = []
+    func visit(_ ruleset: Ruleset) {
+      for imported in ruleset.imports { visit(imported) }
+      if seen.insert(ruleset.name).inserted { result.append(ruleset) }
+    }
+    visit(self)
+    return result
+  }
+
+  /// The bytecode, printed readably.
+  public var disassembly: String { Disassembler.disassemble(program) }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// A search path of ruleset sources, compiled on demand: `import NAME RANGE` is resolved to the
+/// newest version of NAME in the library that the range accepts.
+///
+/// Sources are added from files, folders (every `*.precept` directly inside) or text. Only
+/// their headers are read when added; a ruleset is compiled the first time it is asked for,
+/// once, with its imports resolved from the same library.
+public final class RulesetLibrary: @unchecked Sendable {
+  /// A ruleset source the library holds: its name and version as the header gives them.
+  public struct Entry: Sendable {
+    public let name: String
+    public let version: SemanticVersion
+    public let source: SourceFile
+  }
+
+  public private(set) var entries: [Entry] = []
+  private var compiled: [String: Ruleset] = [:]
+  private var compiling: [String] = []
+  private let lock = NSLock()
+
+  public init() {}
+
+  /// Adds a ruleset source. Its header must parse (`ruleset NAME VERSION`); the rest is checked
+  /// when it is compiled. A second source with the same name and version is an error.
+  public func add(_ source: SourceFile) throws(DiagnosticError) {
+    let (syntax, diagnostics) = Parser.parseRuleset(source)
+    guard let syntax else { throw DiagnosticError(diagnostics) }
+    let version: SemanticVersion
+    do {
+      version = try SemanticVersion(parsing: syntax.version.value)
+    } catch {
+      throw DiagnosticError(error.diagnostic(in: source, textOffset: syntax.version.span.start))
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    if let existing = entries.first(where: { $0.name == syntax.name.value && $0.version == version }) {
+      throw DiagnosticError(
+        Diagnostic(
+          .error, "ruleset \(syntax.name.value) \(version) is defined twice", in: source, span: syntax.name.span,
+          notes: ["also defined in \(existing.source.name)"]))
+    }
+    entries.append(Entry(name: syntax.name.value, version: version, source: source))
+  }
+
+  /// Adds a `.precept` file, or every `.precept` file directly inside a folder (sorted by name).
+  public func add(path: String) throws(DiagnosticError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw DiagnosticError(Diagnostic(.error, "no such file or folder", file: path, location: SourceLocation(line: 1, column: 1)))
+    }
+    let files: [String]
+    if isDirectory.boolValue {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      files = names.filter { $0.hasSuffix(".precept") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+    } else {
+      files = [path]
+    }
+    for file in files {
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw DiagnosticError(Diagnostic(.error, "cannot read the file", file: file, location: SourceLocation(line: 1, column: 1)))
+      }
+      try add(SourceFile(name: file, bytes: Array(data)))
+    }
+  }
+
+  /// The newest entry named `name` whose version the range accepts.
+  public func best(_ name: String, range: VersionRange) -> Entry? {
+    lock.lock()
+    defer { lock.unlock() }
+    return entries.filter { $0.name == name && range.contains($0.version) }.max { $0.version < $1.version }
+  }
+
+  /// Compiles (once) the given entry with its imports.
+  public func ruleset(_ entry: Entry) throws(DiagnosticError) -> Ruleset {
+    let key = "\(entry.name)@\(entry.version)"
+    lock.lock()
+    if let done = compiled[key] {
+      lock.unlock()
+      return done
+    }
+    if let start = compiling.firstIndex(of: key) {
+      let cycle = compiling[start...].map { $0.split(separator: "@")[0] } + [entry.name[...]]
+      lock.unlock()
+      throw DiagnosticError(
+        Diagnostic(
+          .error, "rulesets import each other in a cycle: \(cycle.joined(separator: " → "))", file: entry.source.name,
+          location: SourceLocation(line: 1, column: 1)))
+    }
+    compiling.append(key)
+    lock.unlock()
+    defer {
+      lock.lock()
+      compiling.removeAll { $0 == key }
+      lock.unlock()
+    }
+    let ruleset = try Ruleset(source: entry.source, resolver: resolver)
+    lock.lock()
+    compiled[key] = ruleset
+    lock.unlock()
+    return ruleset
+  }
+
+  /// Compiles every ruleset in the library (the newest version of each name), reporting each
+  /// failure and going on with the rest.
+  public func compileAll() -> (rulesets: [Ruleset], diagnostics: [Diagnostic]) {
+    var newest: [String: Entry] = [:]
+    for entry in entries where newest[entry.name].map({ $0.version < entry.version }) ?? true {
+      newest[entry.name] = entry
+    }
+    var rulesets: [Ruleset] = []
+    var diagnostics: [Diagnostic] = []
+    for name in newest.keys.sorted() {
+      do {
+        rulesets.append(try ruleset(newest[name]!))
+      } catch {
+        diagnostics += error.diagnostics
+      }
+    }
+    return (rulesets, diagnostics)
+  }
+
+  /// Resolves imports from this library.
+  public var resolver: Ruleset.Resolver {
+    { [self] name, rangeText in
+      let range = try VersionRange(parsing: rangeText)
+      guard let entry = best(name, range: range) else {
+        let found = entries.filter { $0.name == name }.map { "\($0.version)" }
+        if found.isEmpty { return nil }
+        throw ImportError(
+          message: "no version of '\(name)' matches \(rangeText) (found \(found.joined(separator: ", ")))")
+      }
+      return try ruleset(entry)
+    }
+  }
+}
+
+/// Why an import could not be resolved.
+public struct ImportError: Error, CustomStringConvertible, Sendable {
+  public var message: String
+  public var description: String { message }
+}

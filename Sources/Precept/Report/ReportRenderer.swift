@@ -1,0 +1,332 @@
+/// The output formats a report can be written in.
+public enum ReportFormat: String, Sendable, CaseIterable {
+  /// Like a compiler: `file:line:column: error: message [rule-id]`, the source line, why.
+  case text
+  /// The JSON contract of DESIGN.md §5: `findings`, `needsReview`, `notRun`, `summary`.
+  case json
+  /// SARIF 2.1.0, as GitHub code scanning reads it.
+  case sarif
+}
+
+/// Writes reports as text, JSON or SARIF.
+public struct ReportRenderer: Sendable {
+  /// Every rule that was evaluated (for SARIF's rule table and the summary).
+  public var rules: [RuleInfo]
+  /// Files that could not be read or parsed; reported alongside the findings.
+  public var inputErrors: [Diagnostic]
+  /// ANSI colour in text output.
+  public var color: Bool
+  /// List every review item in text output (otherwise only their count).
+  public var showReviews: Bool
+  /// The text of a source line, to quote under a finding in text output.
+  public var sourceLine: @Sendable (_ file: String, _ line: Int) -> String?
+  /// The tool's name and version, for SARIF.
+  public var toolName: String
+  public var toolVersion: String
+
+  public init(
+    rules: [RuleInfo], inputErrors: [Diagnostic] = [], color: Bool = false, showReviews: Bool = false,
+    toolName: String = "precept", toolVersion: String = "0.0.0",
+    sourceLine: @escaping @Sendable (_ file: String, _ line: Int) -> String? = { _, _ in nil }
+  ) {
+    self.rules = rules
+    self.inputErrors = inputErrors
+    self.color = color
+    self.showReviews = showReviews
+    self.sourceLine = sourceLine
+    self.toolName = toolName
+    self.toolVersion = toolVersion
+  }
+
+  public func render(_ report: Report, as format: ReportFormat) -> String {
+    switch format {
+    case .text: text(report)
+    case .json: json(report).serialized(pretty: true) + "\n"
+    case .sarif: sarif(report).serialized(pretty: true) + "\n"
+    }
+  }
+
+  // MARK: Text
+
+  public func text(_ report: Report) -> String {
+    let style = TerminalStyle(enabled: color)
+    var blocks: [String] = inputErrors.map { $0.rendered(color: color) }
+    for finding in report.findings {
+      let explanation = finding.explanation
+      var notes = [
+        "\(explanation.clause) \(explanation.text) was \(explanation.value)"
+          + explanation.operands.map { "\n      \($0.text) is \($0.value)" }.joined()
+      ]
+      if !finding.wcag.isEmpty { notes.append("WCAG " + finding.wcag.joined(separator: ", ")) }
+      let diagnostic = Diagnostic(
+        diagnosticSeverity(finding.severity), "\(finding.message) [\(finding.rule)]", file: finding.file,
+        location: SourceLocation(line: finding.line, column: finding.column), length: finding.nodeType.count,
+        lineText: sourceLine(finding.file, finding.line), notes: notes, help: finding.fix.map { "fix: \($0)" })
+      blocks.append(diagnostic.rendered(color: color))
+    }
+    for item in report.notRun {
+      blocks.append(
+        "\(item.file):\(item.line):\(item.column): " + style.bold(style.paint("warning:", .yellow))
+          + " rule \(item.rule) was not run on \(item.nodeType): \(item.reason.rawValue): \(item.message)")
+    }
+    if showReviews {
+      for item in report.needsReview {
+        let category = item.category.map { "[\($0)] " } ?? ""
+        blocks.append(
+          "\(item.file):\(item.line):\(item.column): " + style.bold(style.paint("review:", .cyan))
+            + " \(category)\(item.message) [\(item.rule)]")
+      }
+    }
+    blocks.append(summaryLine(report))
+    return blocks.joined(separator: "\n") + "\n"
+  }
+
+  private func diagnosticSeverity(_ severity: Severity) -> Diagnostic.Severity {
+    switch severity {
+    case .error: .error
+    case .warning: .warning
+    case .info: .note
+    }
+  }
+
+  private func plural(_ count: Int, _ word: String) -> String {
+    "\(count) \(word)\(count == 1 ? "" : "s")"
+  }
+
+  /// `2 errors, 1 warning, 0 infos in 3 files (120 nodes, 11 rules); 4 checks need review`.
+  func summaryLine(_ report: Report) -> String {
+    let summary = report.summary
+    var line =
+      "\(plural(summary.errors, "error")), \(plural(summary.warnings, "warning")), \(plural(summary.infos, "info")) in "
+      + "\(plural(summary.files, "file")) (\(plural(summary.nodes, "node")), \(plural(summary.rules, "rule")))"
+    if summary.needsReview > 0 {
+      line += "; \(plural(summary.needsReview, "check")) need\(summary.needsReview == 1 ? "s" : "") review"
+      if !showReviews { line += " (--show-review lists them)" }
+    }
+    if summary.notRun > 0 { line += "; \(summary.notRun) not run" }
+    if summary.suppressed > 0 { line += "; \(summary.suppressed) suppressed" }
+    if !inputErrors.isEmpty { line += "; \(plural(inputErrors.count, "file")) could not be read" }
+    return line
+  }
+
+  // MARK: JSON
+
+  public func json(_ report: Report) -> JSON {
+    var members: [JSON.Member] = [
+      JSON.Member("findings", .array(report.findings.map(findingJSON))),
+      JSON.Member("needsReview", .array(report.needsReview.map(reviewJSON))),
+      JSON.Member("notRun", .array(report.notRun.map(notRunJSON))),
+    ]
+    if !inputErrors.isEmpty {
+      members.append(JSON.Member("inputErrors", .array(inputErrors.map(inputErrorJSON))))
+    }
+    let summary = report.summary
+    members.append(
+      JSON.Member(
+        "summary",
+        .object([
+          "files": .integer(summary.files), "nodes": .integer(summary.nodes), "rules": .integer(summary.rules),
+          "errors": .integer(summary.errors), "warnings": .integer(summary.warnings), "infos": .integer(summary.infos),
+          "passed": .integer(summary.passed), "inapplicable": .integer(summary.inapplicable),
+          "needsReview": .integer(summary.needsReview), "notRun": .integer(summary.notRun),
+          "suppressed": .integer(summary.suppressed),
+          "inputErrors": .integer(inputErrors.count),
+        ])))
+    return .object(members)
+  }
+
+  private func findingJSON(_ finding: Finding) -> JSON {
+    var members: [JSON.Member] = [
+      JSON.Member("rule", .string(finding.rule)), JSON.Member("ruleset", .string(finding.ruleset)),
+      JSON.Member("version", .string(finding.version)), JSON.Member("severity", .string(finding.severity.rawValue)),
+      JSON.Member("message", .string(finding.message)), JSON.Member("file", .string(finding.file)),
+      JSON.Member("line", .integer(finding.line)), JSON.Member("column", .integer(finding.column)),
+      JSON.Member("node", .string(finding.nodeType)), JSON.Member("wcag", .array(finding.wcag.map { .string($0) })),
+    ]
+    if let fix = finding.fix { members.append(JSON.Member("fix", .string(fix))) }
+    if let help = finding.help { members.append(JSON.Member("help", .string(help))) }
+    members.append(JSON.Member("explanation", explanationJSON(finding.explanation)))
+    return .object(members)
+  }
+
+  private func explanationJSON(_ explanation: Explanation) -> JSON {
+    .object([
+      "clause": .string(explanation.clause), "text": .string(explanation.text), "value": .string(explanation.value),
+      "operands": .array(
+        explanation.operands.map { .object(["text": .string($0.text), "value": .string($0.value)]) }),
+      "summary": .string(explanation.sentence),
+    ])
+  }
+
+  private func reviewJSON(_ item: ReviewItem) -> JSON {
+    var members: [JSON.Member] = [
+      JSON.Member("rule", .string(item.rule)), JSON.Member("ruleset", .string(item.ruleset)),
+      JSON.Member("version", .string(item.version)),
+    ]
+    if let category = item.category { members.append(JSON.Member("category", .string(category))) }
+    members += [
+      JSON.Member("message", .string(item.message)), JSON.Member("file", .string(item.file)),
+      JSON.Member("line", .integer(item.line)), JSON.Member("column", .integer(item.column)),
+      JSON.Member("node", .string(item.nodeType)), JSON.Member("wcag", .array(item.wcag.map { .string($0) })),
+    ]
+    return .object(members)
+  }
+
+  private func notRunJSON(_ item: NotRun) -> JSON {
+    .object([
+      "rule": .string(item.rule), "reason": .string(item.reason.rawValue), "message": .string(item.message),
+      "file": .string(item.file), "line": .integer(item.line), "column": .integer(item.column),
+      "node": .string(item.nodeType),
+    ])
+  }
+
+  private func inputErrorJSON(_ diagnostic: Diagnostic) -> JSON {
+    .object([
+      "file": .string(diagnostic.file), "line": .integer(diagnostic.location.line),
+      "column": .integer(diagnostic.location.column), "message": .string(diagnostic.message),
+    ])
+  }
+
+  // MARK: SARIF
+
+  /// SARIF 2.1.0: one `tool.driver.rules` entry per rule (help text, WCAG tags), one result
+  /// per finding and review item with a physical location, and tool notifications for rules
+  /// that were not run and files that could not be read.
+  public func sarif(_ report: Report) -> JSON {
+    var ruleIndex: [String: Int] = [:]
+    for (index, rule) in rules.enumerated() { ruleIndex[rule.id] = index }
+    var results: [JSON] = report.findings.map { finding in
+      sarifResult(
+        rule: finding.rule, index: ruleIndex[finding.rule], level: sarifLevel(finding.severity), kind: "fail",
+        message: finding.message, file: finding.file, line: finding.line, column: finding.column,
+        properties: [
+          JSON.Member("explanation", explanationJSON(finding.explanation)),
+          JSON.Member("node", .string(finding.nodeType)),
+        ] + (finding.fix.map { [JSON.Member("fix", .string($0))] } ?? []))
+    }
+    results += report.needsReview.map { item in
+      sarifResult(
+        rule: item.rule, index: ruleIndex[item.rule], level: "note", kind: "review", message: item.message,
+        file: item.file, line: item.line, column: item.column,
+        properties: [JSON.Member("node", .string(item.nodeType))]
+          + (item.category.map { [JSON.Member("category", .string($0))] } ?? []))
+    }
+    var notifications: [JSON] = report.notRun.map { item in
+      .object([
+        "level": .string("warning"),
+        "message": .object(["text": .string("rule \(item.rule) was not run: \(item.reason.rawValue): \(item.message)")]),
+        "locations": .array([location(item.file, item.line, item.column)]),
+        "associatedRule": .object(["id": .string(item.rule)]),
+      ])
+    }
+    notifications += inputErrors.map { diagnostic in
+      .object([
+        "level": .string("error"), "message": .object(["text": .string(diagnostic.message)]),
+        "locations": .array([location(diagnostic.file, diagnostic.location.line, diagnostic.location.column)]),
+      ])
+    }
+    let driver: JSON = .object([
+      "name": .string(toolName), "version": .string(toolVersion), "semanticVersion": .string(toolVersion),
+      "informationUri": .string("https://www.w3.org/WAI/WCAG22/quickref/"),
+      "rules": .array(rules.map(sarifRule)),
+    ])
+    let run: JSON = .object([
+      "tool": .object(["driver": driver]),
+      "invocations": .array([
+        .object([
+          "executionSuccessful": .bool(inputErrors.isEmpty), "toolExecutionNotifications": .array(notifications),
+        ])
+      ]),
+      "columnKind": .string("unicodeCodePoints"),
+      "results": .array(results),
+    ])
+    return .object([
+      "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"), "version": .string("2.1.0"),
+      "runs": .array([run]),
+    ])
+  }
+
+  private func sarifLevel(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "error"
+    case .warning: "warning"
+    case .info: "note"
+    }
+  }
+
+  private func sarifRule(_ rule: RuleInfo) -> JSON {
+    let short = rule.title ?? rule.message ?? rule.id
+    let card = rule.card.map(\.text) + rule.checks
+    let full = card.isEmpty ? short : card.joined(separator: " ")
+    var helpText = rule.help ?? full
+    if let fix = rule.fix { helpText += "\n\nFix: \(fix)" }
+    if !rule.wcag.isEmpty { helpText += "\n\nWCAG \(rule.wcag.joined(separator: ", "))" }
+    var tags: [JSON] = [.string("accessibility")]
+    tags += rule.wcag.map { .string("wcag-\($0)") }
+    return .object([
+      "id": .string(rule.id),
+      "name": .string(pascalCase(rule.localID)),
+      "shortDescription": .object(["text": .string(short)]),
+      "fullDescription": .object(["text": .string(full)]),
+      "help": .object(["text": .string(helpText), "markdown": .string(helpText)]),
+      "defaultConfiguration": .object(["level": .string(rule.kind == .review ? "note" : sarifLevel(rule.severity))]),
+      "properties": .object([
+        "tags": .array(tags), "wcag": .array(rule.wcag.map { .string($0) }), "precision": .string("high"),
+        "problem.severity": .string(rule.kind == .review ? "recommendation" : sarifLevel(rule.severity)),
+        "ruleset": .string(rule.ruleset), "rulesetVersion": .string(rule.version), "kind": .string(rule.kind.rawValue),
+      ]),
+    ])
+  }
+
+  private func sarifResult(
+    rule: String, index: Int?, level: String, kind: String, message: String, file: String, line: Int, column: Int,
+    properties: [JSON.Member]
+  ) -> JSON {
+    var members: [JSON.Member] = [JSON.Member("ruleId", .string(rule))]
+    if let index { members.append(JSON.Member("ruleIndex", .integer(index))) }
+    members += [
+      JSON.Member("level", .string(level)), JSON.Member("kind", .string(kind)),
+      JSON.Member("message", .object(["text": .string(message)])),
+      JSON.Member("locations", .array([location(file, line, column)])),
+      JSON.Member("partialFingerprints", .object(["preceptLocation/v1": .string("\(rule)|\(file)|\(line)|\(column)")])),
+      JSON.Member("properties", .object(properties)),
+    ]
+    return .object(members)
+  }
+
+  private func location(_ file: String, _ line: Int, _ column: Int) -> JSON {
+    var artifact: [JSON.Member] = [JSON.Member("uri", .string(sarifURI(file)))]
+    if !file.hasPrefix("/") { artifact.append(JSON.Member("uriBaseId", .string("%SRCROOT%"))) }
+    var region: [JSON.Member] = [JSON.Member("startLine", .integer(max(1, line)))]
+    if column > 0 { region.append(JSON.Member("startColumn", .integer(column))) }
+    return .object([
+      "physicalLocation": .object([
+        "artifactLocation": .object(artifact), "region": .object(region),
+      ])
+    ])
+  }
+
+  /// A file path as a URI reference: relative paths stay relative (resolved against
+  /// %SRCROOT%), absolute ones become `file://` URIs; unsafe characters are percent-encoded.
+  func sarifURI(_ path: String) -> String {
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "@"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    if encoded.hasPrefix("./") { encoded.removeFirst(2) }
+    return path.hasPrefix("/") ? "file://" + encoded : encoded
+  }
+
+  private func pascalCase(_ id: String) -> String {
+    id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
+      .joined()
+  }
+}

@@ -1,0 +1,431 @@
+// The builtin functions: sizes, string functions (CEL's and the common extensions),
+// conversions and `type`. Strings are UTF-8 bytes; positions count code points, as in CEL.
+
+extension VM {
+  func callBuiltin(_ raw: Int32, _ args: UnsafeBufferPointer<Word>) -> Word {
+    guard let builtin = Builtin(rawValue: raw) else { return heap.makeError("invalid builtin \(raw)") }
+    // Errors in arguments propagate, except where a function is defined on them (none are).
+    if let failure = args.first(where: \.isError) { return failure }
+    switch builtin {
+    case .size: return size(args[0])
+    case .contains, .startsWith, .endsWith: return stringTest(builtin, args[0], args[1])
+    case .matches: return matches(args[0], args[1])
+    case .lowerAscii, .upperAscii: return changeCase(args[0], upper: builtin == .upperAscii)
+    case .trim: return trim(args[0])
+    case .split: return split(args)
+    case .join: return join(args)
+    case .replace: return replace(args)
+    case .indexOf, .lastIndexOf: return indexOf(args, last: builtin == .lastIndexOf)
+    case .substring: return substring(args)
+    case .charAt: return charAt(args[0], args[1])
+    case .toInt: return toInt(args[0])
+    case .toUint: return toUint(args[0])
+    case .toDouble: return toDouble(args[0])
+    case .toString: return toString(args[0])
+    case .toBytes: return toBytes(args[0])
+    case .toBool: return toBool(args[0])
+    case .dyn: return args[0]
+    case .typeOf: return .type(args[0].typeTag)
+    case .arg, .text, .modifier, .hasModifier, .modifiersNamed, .slot, .property, .descendantsOfType:
+      return nodeFunction(builtin, args)
+    }
+  }
+
+  // MARK: Sizes and tests
+
+  private func size(_ operand: Word) -> Word {
+    switch operand {
+    case .string(let id): return .int(Int64(heap.withBytes(id) { codePointCount($0) }))
+    case .bytes(let id): return .int(Int64(heap.byteCount(id)))
+    case .list(let list): return .int(Int64(heap.count(list)))
+    case .map(let map): return .int(Int64(heap.mapRecord(map).count))
+    default: return noOverload("size", operand)
+    }
+  }
+
+  private func stringTest(_ builtin: Builtin, _ receiver: Word, _ argument: Word) -> Word {
+    guard case .string(let a) = receiver, case .string(let b) = argument else {
+      return noOverload(builtin.name, receiver, argument)
+    }
+    return heap.withBytes(a) { text in
+      heap.withBytes(b) { part in
+        cost += text.count / 32
+        switch builtin {
+        case .startsWith: return .bool(text.starts(with: part))
+        case .endsWith: return .bool(text.count >= part.count && text[(text.count - part.count)...].elementsEqual(part))
+        default: return .bool(find(part, in: text, from: 0) != nil)
+        }
+      }
+    }
+  }
+
+  private func matches(_ receiver: Word, _ pattern: Word) -> Word {
+    guard case .string(let text) = receiver, case .string(let patternID) = pattern else {
+      return noOverload("matches", receiver, pattern)
+    }
+    let regex: Regex
+    if let cached = regexCache[patternID] {
+      regex = cached
+    } else {
+      do {
+        regex = try Regex(heap.string(patternID))
+      } catch {
+        return heap.makeError("invalid regular expression: \(error)")
+      }
+      if heap.isInterned(patternID) { regexCache[patternID] = regex }
+    }
+    let bytes = heap.bytes(text)
+    cost += bytes.count / 8
+    return .bool(regex.matches(bytes))
+  }
+
+  private func changeCase(_ receiver: Word, upper: Bool) -> Word {
+    guard case .string(let id) = receiver else { return noOverload(upper ? "upperAscii" : "lowerAscii", receiver) }
+    let bytes = heap.bytes(id).map { byte -> UInt8 in
+      if upper, byte >= 0x61, byte <= 0x7A { return byte - 32 }
+      if !upper, byte >= 0x41, byte <= 0x5A { return byte + 32 }
+      return byte
+    }
+    return .string(heap.makeString(bytes))
+  }
+
+  private func trim(_ receiver: Word) -> Word {
+    guard case .string(let id) = receiver else { return noOverload("trim", receiver) }
+    let scalars = Array(heap.string(id).unicodeScalars)
+    var start = 0
+    var end = scalars.count
+    while start < end, scalars[start].properties.isWhitespace { start += 1 }
+    while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
+    var text = String.UnicodeScalarView()
+    text.append(contentsOf: scalars[start..<end])
+    return .string(heap.makeString(Array(String(text).utf8)))
+  }
+
+  private func split(_ args: UnsafeBufferPointer<Word>) -> Word {
+    guard case .string(let id) = args[0], case .string(let separatorID) = args[1] else {
+      return noOverload("split", Array(args))
+    }
+    var limit = -1
+    if args.count == 3 {
+      guard case .int(let value) = args[2] else { return noOverload("split", Array(args)) }
+      limit = value < 0 ? -1 : Int(clamping: value)
+    }
+    if limit == 0 { return .list(heap.makeList([Word]())) }
+    let text = heap.bytes(id)
+    let separator = heap.bytes(separatorID)
+    var parts: [[UInt8]] = []
+    if separator.isEmpty {
+      // Split into code points; the last part holds the rest when limited.
+      var scalars = codePointRanges(text)
+      if limit > 0, scalars.count > limit {
+        let rest = scalars[limit - 1].lowerBound..<text.count
+        scalars = Array(scalars[..<(limit - 1)]) + [rest]
+      }
+      parts = scalars.map { Array(text[$0]) }
+    } else {
+      var start = 0
+      while limit < 0 || parts.count < limit - 1, let found = find(separator, in: text, from: start) {
+        parts.append(Array(text[start..<found]))
+        start = found + separator.count
+      }
+      parts.append(Array(text[start...]))
+    }
+    if parts.count > limits.maximumCollectionSize { return collectionTooLarge() }
+    cost += parts.count
+    return .list(heap.makeList(parts.map { Word.string(heap.makeString($0)) }))
+  }
+
+  private func join(_ args: UnsafeBufferPointer<Word>) -> Word {
+    guard case .list(let list) = args[0] else { return noOverload("join", Array(args)) }
+    var separator: [UInt8] = []
+    if args.count == 2 {
+      guard case .string(let id) = args[1] else { return noOverload("join", Array(args)) }
+      separator = heap.bytes(id)
+    }
+    var out: [UInt8] = []
+    for index in 0..<heap.count(list) {
+      guard case .string(let id) = heap.element(list, index) else {
+        return heap.makeError("join: list element \(index) is not a string")
+      }
+      if index > 0 { out += separator }
+      heap.withBytes(id) { out.append(contentsOf: $0) }
+      if out.count > limits.maximumStringLength { return stringTooLong(out.count) }
+    }
+    cost += out.count / 32
+    return .string(heap.makeString(out))
+  }
+
+  private func replace(_ args: UnsafeBufferPointer<Word>) -> Word {
+    guard case .string(let id) = args[0], case .string(let oldID) = args[1], case .string(let newID) = args[2] else {
+      return noOverload("replace", Array(args))
+    }
+    var limit = -1
+    if args.count == 4 {
+      guard case .int(let value) = args[3] else { return noOverload("replace", Array(args)) }
+      limit = value < 0 ? -1 : Int(clamping: value)
+    }
+    let text = heap.bytes(id)
+    let old = heap.bytes(oldID)
+    let new = heap.bytes(newID)
+    var out: [UInt8] = []
+    var replaced = 0
+    if old.isEmpty {
+      // An empty pattern matches before every code point and at the end.
+      let ranges = codePointRanges(text)
+      for range in ranges {
+        if limit < 0 || replaced < limit {
+          out += new
+          replaced += 1
+        }
+        out += text[range]
+        if out.count > limits.maximumStringLength { return stringTooLong(out.count) }
+      }
+      if limit < 0 || replaced < limit { out += new }
+    } else {
+      var start = 0
+      while limit < 0 || replaced < limit, let found = find(old, in: text, from: start) {
+        out += text[start..<found]
+        out += new
+        start = found + old.count
+        replaced += 1
+        if out.count > limits.maximumStringLength { return stringTooLong(out.count) }
+      }
+      out += text[start...]
+    }
+    if out.count > limits.maximumStringLength { return stringTooLong(out.count) }
+    cost += out.count / 32
+    return .string(heap.makeString(out))
+  }
+
+  private func indexOf(_ args: UnsafeBufferPointer<Word>, last: Bool) -> Word {
+    let name = last ? "lastIndexOf" : "indexOf"
+    guard case .string(let id) = args[0], case .string(let partID) = args[1] else {
+      return noOverload(name, Array(args))
+    }
+    let text = heap.bytes(id)
+    let part = heap.bytes(partID)
+    let ranges = codePointRanges(text)
+    cost += text.count / 32
+    var from = last ? ranges.count : 0
+    if args.count == 3 {
+      guard case .int(let value) = args[2] else { return noOverload(name, Array(args)) }
+      guard value >= 0, value <= ranges.count else {
+        return heap.makeError("\(name): index \(value) out of range (string length \(ranges.count))")
+      }
+      from = Int(value)
+    }
+    let partLength = codePointRanges(part).count
+    if last {
+      var position = min(from, ranges.count - partLength)
+      while position >= 0 {
+        let start = position < ranges.count ? ranges[position].lowerBound : text.count
+        if text[start...].starts(with: part) { return .int(Int64(position)) }
+        position -= 1
+      }
+      return .int(-1)
+    }
+    var position = from
+    while position + partLength <= ranges.count {
+      let start = position < ranges.count ? ranges[position].lowerBound : text.count
+      if text[start...].starts(with: part) { return .int(Int64(position)) }
+      position += 1
+    }
+    return .int(-1)
+  }
+
+  private func substring(_ args: UnsafeBufferPointer<Word>) -> Word {
+    guard case .string(let id) = args[0], case .int(let start) = args[1] else {
+      return noOverload("substring", Array(args))
+    }
+    let text = heap.bytes(id)
+    let ranges = codePointRanges(text)
+    var end = Int64(ranges.count)
+    if args.count == 3 {
+      guard case .int(let value) = args[2] else { return noOverload("substring", Array(args)) }
+      end = value
+    }
+    guard start >= 0, start <= ranges.count, end >= 0, end <= ranges.count else {
+      return heap.makeError("substring: index out of range [\(start), \(end)) of a string of length \(ranges.count)")
+    }
+    guard start <= end else {
+      return heap.makeError("substring: start \(start) is after end \(end)")
+    }
+    let from = start < ranges.count ? ranges[Int(start)].lowerBound : text.count
+    let to = end < ranges.count ? ranges[Int(end)].lowerBound : text.count
+    return .string(heap.makeString(text[from..<to]))
+  }
+
+  private func charAt(_ receiver: Word, _ index: Word) -> Word {
+    guard case .string(let id) = receiver, case .int(let position) = index else {
+      return noOverload("charAt", receiver, index)
+    }
+    let text = heap.bytes(id)
+    let ranges = codePointRanges(text)
+    guard position >= 0, position <= ranges.count else {
+      return heap.makeError("charAt: index \(position) out of range (string length \(ranges.count))")
+    }
+    if position == ranges.count { return .string(heap.makeString([UInt8]())) }
+    return .string(heap.makeString(text[ranges[Int(position)]]))
+  }
+
+  // MARK: Conversions
+
+  private func toInt(_ operand: Word) -> Word {
+    switch operand {
+    case .int: return operand
+    case .uint(let value):
+      return value > UInt64(Int64.max) ? heap.makeError("int() range error: \(value)u does not fit in int") : .int(Int64(value))
+    case .double(let value):
+      guard value.isFinite, value > -9_223_372_036_854_775_808.0, value < 9_223_372_036_854_775_808.0 else {
+        return heap.makeError("int() range error: \(Printer.double(value)) does not fit in int")
+      }
+      return .int(Int64(value.rounded(.towardZero)))
+    case .string(let id):
+      let text = heap.string(id)
+      guard let value = Int64(text) else { return heap.makeError("int() cannot convert \(Printer.literal(.string(text)))") }
+      return .int(value)
+    default:
+      return noOverload("int", operand)
+    }
+  }
+
+  private func toUint(_ operand: Word) -> Word {
+    switch operand {
+    case .uint: return operand
+    case .int(let value):
+      return value < 0 ? heap.makeError("uint() range error: \(value) is negative") : .uint(UInt64(value))
+    case .double(let value):
+      guard value.isFinite, value > -1, value < 18_446_744_073_709_551_616.0 else {
+        return heap.makeError("uint() range error: \(Printer.double(value)) does not fit in uint")
+      }
+      return .uint(UInt64(value.rounded(.towardZero)))
+    case .string(let id):
+      let text = heap.string(id)
+      guard let value = UInt64(text) else { return heap.makeError("uint() cannot convert \(Printer.literal(.string(text)))") }
+      return .uint(value)
+    default:
+      return noOverload("uint", operand)
+    }
+  }
+
+  private func toDouble(_ operand: Word) -> Word {
+    switch operand {
+    case .double: return operand
+    case .int(let value): return .double(Double(value))
+    case .uint(let value): return .double(Double(value))
+    case .string(let id):
+      let text = heap.string(id)
+      switch text {
+      case "NaN": return .double(.nan)
+      case "Infinity", "+Infinity", "inf", "+inf": return .double(.infinity)
+      case "-Infinity", "-inf": return .double(-.infinity)
+      default:
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
+          let value = Double(text)
+        else {
+          return heap.makeError("double() cannot convert \(Printer.literal(.string(text)))")
+        }
+        return .double(value)
+      }
+    default:
+      return noOverload("double", operand)
+    }
+  }
+
+  private func toString(_ operand: Word) -> Word {
+    switch operand {
+    case .string: return operand
+    case .int(let value): return .string(heap.makeString(Array(String(value).utf8)))
+    case .uint(let value): return .string(heap.makeString(Array(String(value).utf8)))
+    case .double(let value):
+      let text: String
+      if value.isNaN {
+        text = "NaN"
+      } else if value.isInfinite {
+        text = value < 0 ? "-Infinity" : "Infinity"
+      } else {
+        text = String(value).hasSuffix(".0") && abs(value) < 1e15 ? String(String(value).dropLast(2)) : String(value)
+      }
+      return .string(heap.makeString(Array(text.utf8)))
+    case .bool(let value): return .string(heap.makeString(Array((value ? "true" : "false").utf8)))
+    case .bytes(let id):
+      let bytes = heap.bytes(id)
+      guard String(validating: bytes, as: UTF8.self) != nil else {
+        return heap.makeError("string() cannot convert bytes that are not valid UTF-8")
+      }
+      return .string(heap.makeString(bytes))
+    default:
+      return noOverload("string", operand)
+    }
+  }
+
+  private func toBytes(_ operand: Word) -> Word {
+    switch operand {
+    case .bytes: return operand
+    case .string(let id): return .bytes(heap.makeString(heap.bytes(id)))
+    default: return noOverload("bytes", operand)
+    }
+  }
+
+  private func toBool(_ operand: Word) -> Word {
+    switch operand {
+    case .bool: return operand
+    case .string(let id):
+      switch heap.string(id) {
+      case "1", "t", "T", "TRUE", "true", "True": return .bool(true)
+      case "0", "f", "F", "FALSE", "false", "False": return .bool(false)
+      default: return heap.makeError("bool() cannot convert \(Printer.literal(.string(heap.string(id))))")
+      }
+    default:
+      return noOverload("bool", operand)
+    }
+  }
+}
+
+// MARK: - UTF-8 helpers
+
+/// The number of code points in valid UTF-8 (every byte that does not continue a sequence).
+func codePointCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  var count = 0
+  for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+  return count
+}
+
+/// The byte range of each code point.
+func codePointRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+  var ranges: [Range<Int>] = []
+  ranges.reserveCapacity(bytes.count)
+  var start = 0
+  var index = 1
+  while start < bytes.count {
+    while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+    ranges.append(start..<index)
+    start = index
+    index += 1
+  }
+  return ranges
+}
+
+/// The first byte offset at or after `from` where `part` occurs in `text`.
+func find<T: Collection, P: Collection>(_ part: P, in text: T, from: Int) -> Int?
+where T.Element == UInt8, P.Element == UInt8, T.Index == Int {
+  let count = text.count
+  let needle = Array(part)
+  if needle.isEmpty { return from <= count ? from : nil }
+  guard count >= needle.count else { return nil }
+  let first = needle[0]
+  var index = text.startIndex + from
+  let last = text.startIndex + count - needle.count
+  while index <= last {
+    if text[index] == first {
+      var matched = true
+      for offset in 1..<needle.count where text[index + offset] != needle[offset] {
+        matched = false
+        break
+      }
+      if matched { return index - text.startIndex }
+    }
+    index += 1
+  }
+  return nil
+}

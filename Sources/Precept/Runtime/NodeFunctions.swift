@@ -1,0 +1,247 @@
+// The language's view of a view model: fields and functions of nodes, arguments, modifiers
+// and properties, answered from the arena without copying.
+
+extension VM {
+  /// Whether string word `id` equals the model's string `modelID`, by id when both are
+  /// interned (the common case: rule constants are interned against the model at link time).
+  @inline(__always)
+  func sameString(_ id: Int32, _ modelID: Int32) -> Bool {
+    if heap.isInterned(id) { return id == modelID }
+    return heap.withBytes(id) { a in heap.withBytes(modelID) { b in a.elementsEqual(b) } }
+  }
+
+  private func optionalString(_ id: Int32) -> Word { id >= 0 ? .string(id) : .null }
+
+  private func nodeOrNull(_ index: Int32) -> Word { index >= 0 ? .node(index) : .null }
+
+  /// A field of a node-like value, or nil when that kind of value has no such field.
+  func fieldValue(_ operand: Word, _ field: NodeField) -> Word? {
+    switch operand {
+    case .node(let index):
+      let node = model.nodes[Int(index)]
+      switch field {
+      case .type: return .string(node.type)
+      case .name: return optionalString(node.name)
+      case .file: return .string(model.fileID)
+      case .line: return .int(Int64(node.line))
+      case .column: return .int(Int64(node.column))
+      case .args: return .list(heap.makeList(.arguments, start: node.argumentStart, count: node.argumentCount))
+      case .modifiers: return .list(heap.makeList(.modifiers, start: node.modifierStart, count: node.modifierCount))
+      case .children: return .list(heap.makeList(.members, start: node.childStart, count: node.childCount))
+      case .descendants: return .list(heap.makeList(.nodeSpan, start: index + 1, count: node.subtreeEnd - index - 1))
+      case .ancestors:
+        var chain: [Word] = []
+        var current = node.parent
+        while current >= 0 {
+          chain.append(.node(current))
+          current = model.nodes[Int(current)].parent
+        }
+        cost += chain.count
+        return .list(heap.makeList(chain))
+      case .parent: return nodeOrNull(node.parent)
+      case .owner: return nodeOrNull(node.owner)
+      case .properties:
+        return .list(heap.makeList(.properties, start: node.propertyStart, count: node.propertyCount))
+      case .slots:
+        let start = Int(node.slotStart)
+        return .list(heap.makeList((start..<start + Int(node.slotCount)).map { .string(model.slots[$0].name) }))
+      case .kind, .label, .value, .wrapper: return nil
+      }
+    case .argument(let index):
+      let argument = model.arguments[Int(index)]
+      switch field {
+      case .label: return optionalString(argument.label)
+      case .kind: return .string(ids.argumentKinds[Int(argument.kindIndex)])
+      case .value: return argumentValue(argument)
+      case .line: return .int(Int64(argument.line))
+      case .column: return .int(Int64(argument.column))
+      case .parent: return .node(argument.node)
+      case .file: return .string(model.fileID)
+      default: return nil
+      }
+    case .modifier(let index):
+      let modifier = model.modifiers[Int(index)]
+      switch field {
+      case .name: return .string(modifier.name)
+      case .args:
+        return .list(heap.makeList(.arguments, start: modifier.argumentStart, count: modifier.argumentCount))
+      case .children: return .list(heap.makeList(.members, start: modifier.childStart, count: modifier.childCount))
+      case .line: return .int(Int64(modifier.line))
+      case .column: return .int(Int64(modifier.column))
+      case .parent: return .node(modifier.node)
+      case .file: return .string(model.fileID)
+      case .slots:
+        let start = Int(modifier.slotStart)
+        return .list(heap.makeList((start..<start + Int(modifier.slotCount)).map { .string(model.slots[$0].name) }))
+      default: return nil
+      }
+    case .property(let index):
+      let property = model.properties[Int(index)]
+      switch field {
+      case .name: return .string(property.name)
+      case .wrapper: return optionalString(property.wrapper)
+      case .type: return optionalString(property.type)
+      case .value: return optionalString(property.value)
+      case .line: return .int(Int64(property.line))
+      case .column: return .int(Int64(property.column))
+      case .parent: return .node(property.node)
+      case .file: return .string(model.fileID)
+      default: return nil
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// An argument's value: numbers as int or double, booleans as bool, the rest as strings.
+  private func argumentValue(_ argument: ArgumentRecord) -> Word {
+    switch argument.kind {
+    case .bool:
+      return sameString(argument.value, ids.trueText) ? .bool(true) : .bool(false)
+    case .number:
+      let text = String(heap.string(argument.value).filter { $0 != "_" })
+      if let value = Int64(text) { return .int(value) }
+      if let value = Double(text) { return .double(value) }
+      return .string(argument.value)
+    case .string, .member, .expr:
+      return .string(argument.value)
+    }
+  }
+
+  // MARK: Functions
+
+  func nodeFunction(_ builtin: Builtin, _ args: UnsafeBufferPointer<Word>) -> Word {
+    let receiver = args[0]
+    if case .null = receiver {
+      switch builtin {
+      case .text: return .string(ids.empty)
+      case .hasModifier: return .bool(false)
+      case .slot, .modifiersNamed, .descendantsOfType: return .list(heap.makeList([Word]()))
+      default: return .null
+      }
+    }
+    switch (builtin, receiver) {
+    case (.text, .node(let index)):
+      let node = model.nodes[Int(index)]
+      return firstStringArgument(start: node.argumentStart, count: node.argumentCount)
+    case (.text, .modifier(let index)):
+      let modifier = model.modifiers[Int(index)]
+      return firstStringArgument(start: modifier.argumentStart, count: modifier.argumentCount)
+    case (.text, .argument(let index)):
+      let argument = model.arguments[Int(index)]
+      return .string(argument.kind == .string ? argument.value : ids.empty)
+    case (.text, .string):
+      return receiver
+
+    case (.arg, .node(let index)):
+      let node = model.nodes[Int(index)]
+      return argument(args[1], start: node.argumentStart, count: node.argumentCount)
+    case (.arg, .modifier(let index)):
+      let modifier = model.modifiers[Int(index)]
+      return argument(args[1], start: modifier.argumentStart, count: modifier.argumentCount)
+
+    case (.modifier, .node(let index)), (.hasModifier, .node(let index)), (.modifiersNamed, .node(let index)):
+      guard case .string(let name) = args[1] else { return noOverload(builtin.name, receiver, args[1]) }
+      let node = model.nodes[Int(index)]
+      let start = Int(node.modifierStart)
+      var found: [Word] = []
+      for position in start..<start + Int(node.modifierCount) where sameString(name, model.modifiers[position].name) {
+        if builtin == .modifier { return .modifier(Int32(position)) }
+        if builtin == .hasModifier { return .bool(true) }
+        found.append(.modifier(Int32(position)))
+      }
+      cost += Int(node.modifierCount)
+      switch builtin {
+      case .modifier: return .null
+      case .hasModifier: return .bool(false)
+      default: return .list(heap.makeList(found))
+      }
+
+    case (.slot, .node(let index)):
+      let node = model.nodes[Int(index)]
+      return slot(args[1], start: node.slotStart, count: node.slotCount)
+    case (.slot, .modifier(let index)):
+      let modifier = model.modifiers[Int(index)]
+      return slot(args[1], start: modifier.slotStart, count: modifier.slotCount)
+
+    case (.property, .node(let index)):
+      guard case .string(let name) = args[1] else { return noOverload(builtin.name, receiver, args[1]) }
+      // A node that declares no properties looks in its enclosing type.
+      var holder = model.nodes[Int(index)]
+      if holder.propertyCount == 0, holder.owner >= 0 { holder = model.nodes[Int(holder.owner)] }
+      let start = Int(holder.propertyStart)
+      for position in start..<start + Int(holder.propertyCount) where sameString(name, model.properties[position].name) {
+        return .property(Int32(position))
+      }
+      return .null
+
+    case (.descendantsOfType, .node(let index)):
+      guard case .string(let name) = args[1] else { return noOverload(builtin.name, receiver, args[1]) }
+      let node = model.nodes[Int(index)]
+      var found: [Word] = []
+      for position in Int(index) + 1..<Int(node.subtreeEnd) where sameString(name, model.nodes[position].type) {
+        found.append(.node(Int32(position)))
+      }
+      cost += Int(node.subtreeEnd - index)
+      return .list(heap.makeList(found))
+
+    default:
+      return noOverload(builtin.name, Array(args))
+    }
+  }
+
+  func noOverload(_ function: String, _ operands: [Word]) -> Word {
+    if let failure = operands.first(where: \.isError) { return failure }
+    let types = operands.map { describeType($0) }.joined(separator: ", ")
+    return heap.makeError("no matching overload for '\(function)' applied to (\(types))")
+  }
+
+  /// The first string argument's text, or "" when there is none: `text()` is never null, so
+  /// `x.text() != ""` reads "has text" even when `x` is absent.
+  private func firstStringArgument(start: Int32, count: Int32) -> Word {
+    for position in Int(start)..<Int(start + count) where model.arguments[position].kind == .string {
+      return .string(model.arguments[position].value)
+    }
+    return .string(ids.empty)
+  }
+
+  /// `arg("label")` is the first argument with that label; `arg(n)` the n-th argument as
+  /// written (labelled or not), counting from 0.
+  private func argument(_ key: Word, start: Int32, count: Int32) -> Word {
+    switch key {
+    case .string(let label):
+      for position in Int(start)..<Int(start + count) {
+        let argumentLabel = model.arguments[position].label
+        if argumentLabel >= 0, sameString(label, argumentLabel) { return .argument(Int32(position)) }
+      }
+      return .null
+    case .int(let index):
+      guard index >= 0, index < count else { return .null }
+      return .argument(start + Int32(index))
+    default:
+      return noOverload("arg", [key])
+    }
+  }
+
+  private func slot(_ key: Word, start: Int32, count: Int32) -> Word {
+    guard case .string(let name) = key else { return noOverload("slot", [key]) }
+    for position in Int(start)..<Int(start + count) where sameString(name, model.slots[position].name) {
+      let slot = model.slots[position]
+      return .list(heap.makeList(.members, start: slot.memberStart, count: slot.memberCount))
+    }
+    return .list(heap.makeList([Word]()))
+  }
+}
+
+extension ArgumentRecord {
+  /// The kind's position in `ArgumentKind.allCases`, for `WellKnownIDs.argumentKinds`.
+  var kindIndex: Int32 {
+    switch kind {
+    case .string: 0
+    case .member: 1
+    case .number: 2
+    case .bool: 3
+    case .expr: 4
+    }
+  }
+}

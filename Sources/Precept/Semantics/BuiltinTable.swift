@@ -1,0 +1,204 @@
+/// The functions every ruleset can call, with the forms each may be called in. The checker
+/// uses this table to report unknown functions and wrong arity; the compiler emits the raw
+/// value as the operand of `callBuiltin`; the VM dispatches on it.
+enum Builtin: Int32, CaseIterable, Sendable {
+  // Sizes and strings (CEL standard library and the common string extensions).
+  case size
+  case contains
+  case startsWith
+  case endsWith
+  case matches
+  case lowerAscii
+  case upperAscii
+  case trim
+  case split
+  case join
+  case replace
+  case indexOf
+  case lastIndexOf
+  case substring
+  case charAt
+  // Conversions.
+  case toInt
+  case toUint
+  case toDouble
+  case toString
+  case toBytes
+  case toBool
+  case dyn
+  case typeOf
+  // Node functions (receiver style).
+  case arg
+  case text
+  case modifier
+  case hasModifier
+  case modifiersNamed
+  case slot
+  case property
+  case descendantsOfType
+
+  /// The name as written in source.
+  var name: String {
+    switch self {
+    case .size: "size"
+    case .contains: "contains"
+    case .startsWith: "startsWith"
+    case .endsWith: "endsWith"
+    case .matches: "matches"
+    case .lowerAscii: "lowerAscii"
+    case .upperAscii: "upperAscii"
+    case .trim: "trim"
+    case .split: "split"
+    case .join: "join"
+    case .replace: "replace"
+    case .indexOf: "indexOf"
+    case .lastIndexOf: "lastIndexOf"
+    case .substring: "substring"
+    case .charAt: "charAt"
+    case .toInt: "int"
+    case .toUint: "uint"
+    case .toDouble: "double"
+    case .toString: "string"
+    case .toBytes: "bytes"
+    case .toBool: "bool"
+    case .dyn: "dyn"
+    case .typeOf: "type"
+    case .arg: "arg"
+    case .text: "text"
+    case .modifier: "modifier"
+    case .hasModifier: "hasModifier"
+    case .modifiersNamed: "modifiers"
+    case .slot: "slot"
+    case .property: "property"
+    case .descendantsOfType: "descendants"
+    }
+  }
+
+  /// Argument counts (not counting the receiver) accepted in receiver style, `x.f(…)`.
+  var methodArities: [Int] {
+    switch self {
+    case .size, .lowerAscii, .upperAscii, .trim, .text: [0]
+    case .contains, .startsWith, .endsWith, .matches, .charAt, .arg, .modifier, .hasModifier, .modifiersNamed,
+      .slot, .property, .descendantsOfType:
+      [1]
+    case .split, .indexOf, .lastIndexOf, .substring: [1, 2]
+    case .join: [0, 1]
+    case .replace: [2, 3]
+    case .toInt, .toUint, .toDouble, .toString, .toBytes, .toBool, .dyn, .typeOf: []
+    }
+  }
+
+  /// Argument counts accepted in global style, `f(…)`.
+  var globalArities: [Int] {
+    switch self {
+    case .size, .toInt, .toUint, .toDouble, .toString, .toBytes, .toBool, .dyn, .typeOf: [1]
+    case .matches: [2]
+    default: []
+    }
+  }
+
+  /// One line for `:help` and the language reference.
+  var signature: String {
+    switch self {
+    case .size: "size(x) / x.size() → int: length of a string (code points), bytes, list or map"
+    case .contains: "s.contains(t) → bool"
+    case .startsWith: "s.startsWith(t) → bool"
+    case .endsWith: "s.endsWith(t) → bool"
+    case .matches: "s.matches(re) / matches(s, re) → bool: RE2 search"
+    case .lowerAscii: "s.lowerAscii() → string"
+    case .upperAscii: "s.upperAscii() → string"
+    case .trim: "s.trim() → string: without leading and trailing white space"
+    case .split: "s.split(sep [, limit]) → list(string)"
+    case .join: "list.join([sep]) → string"
+    case .replace: "s.replace(old, new [, limit]) → string"
+    case .indexOf: "s.indexOf(t [, from]) → int (-1 if absent)"
+    case .lastIndexOf: "s.lastIndexOf(t [, before]) → int (-1 if absent)"
+    case .substring: "s.substring(start [, end]) → string"
+    case .charAt: "s.charAt(i) → string"
+    case .toInt: "int(x) → int"
+    case .toUint: "uint(x) → uint"
+    case .toDouble: "double(x) → double"
+    case .toString: "string(x) → string"
+    case .toBytes: "bytes(x) → bytes"
+    case .toBool: "bool(x) → bool"
+    case .dyn: "dyn(x) → x"
+    case .typeOf: "type(x) → type"
+    case .arg: "n.arg(label | position) → argument or null"
+    case .text: "n.text() → string: the first string argument of a node or modifier; \"\" when there is none"
+    case .modifier: "n.modifier(name) → modifier or null: the first modifier with that name"
+    case .hasModifier: "n.hasModifier(name) → bool"
+    case .modifiersNamed: "n.modifiers(name) → list(modifier)"
+    case .slot: "n.slot(name) → list(node): the nodes of a named view closure"
+    case .property: "t.property(name) → property or null"
+    case .descendantsOfType: "n.descendants(type) → list(node): descendants with that type"
+    }
+  }
+
+  /// Builtins by name, for the checker.
+  static let byName: [String: [Builtin]] = {
+    var table: [String: [Builtin]] = [:]
+    for builtin in Builtin.allCases { table[builtin.name, default: []].append(builtin) }
+    return table
+  }()
+}
+
+/// Fields that node-like values (nodes, arguments, modifiers, properties) answer to. Selecting
+/// a field on a map looks the key up instead; the compiler emits both the field code and the
+/// name so the VM never compares strings to find a field.
+enum NodeField: Int32, CaseIterable, Sendable {
+  case type, name, file, line, column
+  case args, modifiers, children, descendants, ancestors, parent, owner, properties, slots
+  case kind, label, value, wrapper
+
+  var name: String {
+    switch self {
+    case .type: "type"
+    case .name: "name"
+    case .file: "file"
+    case .line: "line"
+    case .column: "column"
+    case .args: "args"
+    case .modifiers: "modifiers"
+    case .children: "children"
+    case .descendants: "descendants"
+    case .ancestors: "ancestors"
+    case .parent: "parent"
+    case .owner: "owner"
+    case .properties: "properties"
+    case .slots: "slots"
+    case .kind: "kind"
+    case .label: "label"
+    case .value: "value"
+    case .wrapper: "wrapper"
+    }
+  }
+
+  static let byName: [String: NodeField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+}
+
+/// Type values and the names they print as.
+enum TypeTag: UInt8, CaseIterable, Sendable {
+  case nullType, bool, int, uint, double, string, bytes, list, map, type
+  case node, argument, modifier, property
+
+  var name: String {
+    switch self {
+    case .nullType: "null_type"
+    case .bool: "bool"
+    case .int: "int"
+    case .uint: "uint"
+    case .double: "double"
+    case .string: "string"
+    case .bytes: "bytes"
+    case .list: "list"
+    case .map: "map"
+    case .type: "type"
+    case .node: "node"
+    case .argument: "argument"
+    case .modifier: "modifier"
+    case .property: "property"
+    }
+  }
+
+  static let byName: [String: TypeTag] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+}

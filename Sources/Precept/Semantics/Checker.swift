@@ -1,0 +1,635 @@
+/// Resolves names and verifies a parsed ruleset or expression, producing checked functions
+/// (IR) for the compiler and diagnostics for everything wrong: unknown names and functions,
+/// wrong arity, duplicate rule ids, recursive lets, malformed versions and ranges, unknown
+/// severities, malformed WCAG references.
+struct Checker {
+  let source: SourceFile
+  private(set) var diagnostics: [Diagnostic] = []
+
+  // The environment of names visible everywhere in the unit.
+  private var variables: [String] = []
+  private var lets: [LetSyntax] = []
+  private var letIndex: [String: Int] = [:]
+  private var imports: [CheckedRuleset] = []
+  private var hostIndex: [String: Int] = [:]
+  private var hostArity: [Int] = []
+
+  // The function being checked.
+  private var scope: [(name: String, slot: Int)] = []
+  private var localCount = 0
+  private var usedLets: Set<LetKey> = []
+  private var usedHosts: Set<String> = []
+  /// In unchecked mode, names and functions that cannot be resolved compile to evaluation
+  /// errors instead of diagnostics.
+  private var deferUnresolved = false
+
+  init(source: SourceFile) {
+    self.source = source
+  }
+
+  private mutating func error(_ message: String, _ span: Span, notes: [String] = [], help: String? = nil) {
+    diagnostics.append(Diagnostic(.error, message, in: source, span: span, notes: notes, help: help))
+  }
+
+  /// An unresolvable name or function: a diagnostic, or in unchecked mode an error at run time.
+  private mutating func unresolved(_ message: String, _ span: Span, help: String? = nil) -> IR {
+    if deferUnresolved { return IR(kind: .failure(message), span: span) }
+    error(message, span, help: help)
+    return IR(kind: .null, span: span)
+  }
+
+  // MARK: Expressions
+
+  /// Checks a standalone expression whose free names are `variables`.
+  static func checkExpression(_ expr: Expr, variables: [String], source: SourceFile, checked: Bool = true)
+    -> (CheckedFunction?, [Diagnostic])
+  {
+    var checker = Checker(source: source)
+    checker.variables = variables
+    checker.deferUnresolved = !checked
+    let body = checker.beginFunction(parameters: []) { checker in checker.check(expr) }
+    let function = CheckedFunction(name: "expression", parameterCount: 0, localCount: checker.localCount, body: body)
+    return (checker.diagnostics.isEmpty ? function : nil, checker.diagnostics)
+  }
+
+  private mutating func beginFunction(parameters: [String], _ body: (inout Checker) -> IR) -> IR {
+    scope = parameters.enumerated().map { ($0.element, $0.offset) }
+    localCount = parameters.count
+    usedLets = []
+    usedHosts = []
+    return body(&self)
+  }
+
+  private mutating func check(_ expr: Expr) -> IR {
+    let span = expr.span
+    switch expr.kind {
+    case .null: return IR(kind: .null, span: span)
+    case .bool(let value): return IR(kind: .bool(value), span: span)
+    case .int(let value): return IR(kind: .int(value), span: span)
+    case .uint(let value): return IR(kind: .uint(value), span: span)
+    case .double(let value): return IR(kind: .double(value), span: span)
+    case .string(let value): return IR(kind: .string(value), span: span)
+    case .bytes(let value): return IR(kind: .bytes(value), span: span)
+    case .identifier(let name, let absolute):
+      return resolveName(name, absolute: absolute, span: span)
+    case .select(let operand, let field, let testOnly):
+      if !testOnly, let resolved = resolveQualified(expr) { return resolved }
+      let checked = check(operand)
+      return IR(kind: .select(checked, field: field, nodeField: NodeField.byName[field], testOnly: testOnly), span: span)
+    case .call(let function, let target, let args):
+      return checkCall(function, target: target, args: args, span: span)
+    case .index(let operand, let index):
+      return IR(kind: .index(check(operand), check(index)), span: span)
+    case .unary(let op, let operand):
+      return IR(kind: .unary(op, check(operand)), span: span)
+    case .binary(let op, let left, let right):
+      return IR(kind: .binary(op, check(left), check(right)), span: span)
+    case .conditional(let condition, let whenTrue, let whenFalse):
+      return IR(kind: .conditional(check(condition), check(whenTrue), check(whenFalse)), span: span)
+    case .list(let elements):
+      return IR(kind: .list(elements.map { check($0) }), span: span)
+    case .map(let entries):
+      return IR(kind: .map(entries.map { (check($0.key), check($0.value)) }), span: span)
+    case .comprehension(let macro, let target, let variables, let args):
+      let checkedTarget = check(target)
+      var slots: [Int] = []
+      for variable in variables {
+        slots.append(localCount)
+        scope.append((variable.value, localCount))
+        localCount += 1
+      }
+      if variables.count == 2, variables[0].value == variables[1].value {
+        error("the two variables of '\(macro.rawValue)' must have different names", variables[1].span)
+      }
+      let checkedArgs = args.map { check($0) }
+      scope.removeLast(variables.count)
+      return IR(kind: .comprehension(macro, target: checkedTarget, variables: slots, args: checkedArgs), span: span)
+    }
+  }
+
+  private static let typeNames: [String: TypeTag] = [
+    "int": .int, "uint": .uint, "double": .double, "bool": .bool, "string": .string, "bytes": .bytes,
+    "list": .list, "map": .map, "null_type": .nullType, "type": .type,
+  ]
+
+  private mutating func resolveName(_ name: String, absolute: Bool, span: Span) -> IR {
+    if !absolute, let local = scope.last(where: { $0.name == name }) {
+      return IR(kind: .local(local.slot), span: span)
+    }
+    if let index = variables.firstIndex(of: name) {
+      return IR(kind: .global(index), span: span)
+    }
+    if let index = letIndex[name] {
+      let definition = lets[index]
+      if !definition.parameters.isEmpty {
+        error(
+          "'\(name)' takes \(definition.parameters.count) parameter\(definition.parameters.count == 1 ? "" : "s"); call it as \(name)(…)",
+          span)
+      }
+      usedLets.insert(LetKey(unit: 0, index: index))
+      return IR(kind: .callLet(LetKey(unit: 0, index: index), []), span: span)
+    }
+    if let type = Checker.typeNames[name] {
+      return IR(kind: .type(type), span: span)
+    }
+    if imports.contains(where: { $0.name == name }) {
+      error("'\(name)' is an imported ruleset, not a value; refer to its definitions as \(name).NAME", span)
+      return IR(kind: .null, span: span)
+    }
+    let candidates = scope.map(\.name) + variables + Array(letIndex.keys) + Array(Checker.typeNames.keys)
+    return unresolved(
+      "unknown name '\(name)'", span, help: Spelling.closest(name, in: candidates).map { "did you mean '\($0)'?" })
+  }
+
+  /// The dotted name an expression spells (`a.b.c`), if it is only identifiers and selections.
+  private func dottedName(_ expr: Expr) -> String? {
+    switch expr.kind {
+    case .identifier(let name, _): name
+    case .select(let operand, let field, false): dottedName(operand).map { "\($0).\(field)" }
+    default: nil
+    }
+  }
+
+  /// Resolves `import.name` (a let of an imported ruleset) and dotted variable names
+  /// (`a.b.c` declared as one variable), longest match first.
+  private mutating func resolveQualified(_ expr: Expr) -> IR? {
+    guard let dotted = dottedName(expr) else { return nil }
+    // A local or a shorter variable shadows a qualified name, as in CEL.
+    if case .select = expr.kind, let root = dotted.split(separator: ".").first,
+      scope.contains(where: { $0.name == root })
+    {
+      return nil
+    }
+    if let index = variables.firstIndex(of: dotted) { return IR(kind: .global(index), span: expr.span) }
+    if let (unit, letName) = splitImport(dotted) {
+      return importedLet(unit: unit, name: letName, args: [], span: expr.span)
+    }
+    return nil
+  }
+
+  /// Splits `menu.basic.iconOnly` into the import `menu.basic` and the name `iconOnly`.
+  private func splitImport(_ dotted: String) -> (Int, String)? {
+    for (offset, imported) in imports.enumerated() where dotted.hasPrefix(imported.name + ".") {
+      let rest = dotted.dropFirst(imported.name.count + 1)
+      if !rest.contains(".") { return (offset + 1, String(rest)) }
+    }
+    return nil
+  }
+
+  private mutating func importedLet(unit: Int, name: String, args: [IR], span: Span) -> IR {
+    let imported = imports[unit - 1]
+    guard let index = imported.lets.firstIndex(where: { $0.name == name }) else {
+      error(
+        "ruleset '\(imported.name)' has no definition named '\(name)'", span,
+        help: Spelling.closest(name, in: imported.lets.map(\.name)).map { "did you mean '\($0)'?" })
+      return IR(kind: .null, span: span)
+    }
+    let function = imported.lets[index]
+    if function.parameterCount != args.count {
+      error(arityMessage("\(imported.name).\(name)", expected: [function.parameterCount], got: args.count), span)
+    }
+    usedLets.insert(LetKey(unit: unit, index: index))
+    usedHosts.formUnion(imported.letHosts[index])
+    return IR(kind: .callLet(LetKey(unit: unit, index: index), args), span: span)
+  }
+
+  private func arityMessage(_ name: String, expected: [Int], got: Int) -> String {
+    let counts = expected.map(String.init).joined(separator: " or ")
+    let plural = expected == [1] ? "" : "s"
+    return "'\(name)' takes \(counts) argument\(plural), but \(got) \(got == 1 ? "was" : "were") given"
+  }
+
+  private mutating func checkCall(_ function: String, target: Expr?, args: [Expr], span: Span) -> IR {
+    if let target {
+      if let dotted = dottedName(target), let (unit, _) = splitImport(dotted + "." + function),
+        !scope.contains(where: { $0.name == dotted.split(separator: ".").first.map(String.init) })
+      {
+        return importedLet(unit: unit, name: function, args: args.map { check($0) }, span: span)
+      }
+      let receiver = check(target)
+      let checkedArgs = args.map { check($0) }
+      guard let candidates = Builtin.byName[function] else {
+        let methods = Builtin.allCases.filter { !$0.methodArities.isEmpty }.map(\.name)
+        return unresolved(
+          "unknown method '\(function)'", span, help: Spelling.closest(function, in: methods).map { "did you mean '\($0)'?" })
+      }
+      if let builtin = candidates.first(where: { $0.methodArities.contains(args.count) }) {
+        checkPattern(builtin, checkedArgs.first)
+        return IR(kind: .builtin(builtin, [receiver] + checkedArgs, receiverStyle: true), span: span)
+      }
+      let arities = candidates.flatMap(\.methodArities)
+      if arities.isEmpty {
+        error("'\(function)' is a function, not a method; call it as \(function)(x)", span)
+      } else {
+        error(arityMessage(function, expected: arities, got: args.count), span)
+      }
+      return IR(kind: .null, span: span)
+    }
+    let checkedArgs = args.map { check($0) }
+    if let index = letIndex[function] {
+      let definition = lets[index]
+      if definition.parameters.count != args.count {
+        error(arityMessage(function, expected: [definition.parameters.count], got: args.count), span)
+      }
+      usedLets.insert(LetKey(unit: 0, index: index))
+      return IR(kind: .callLet(LetKey(unit: 0, index: index), checkedArgs), span: span)
+    }
+    if let index = hostIndex[function] {
+      if hostArity[index] != args.count {
+        error(arityMessage(function, expected: [hostArity[index]], got: args.count), span)
+      }
+      usedHosts.insert(function)
+      return IR(kind: .callHost(index, checkedArgs), span: span)
+    }
+    if let candidates = Builtin.byName[function] {
+      if let builtin = candidates.first(where: { $0.globalArities.contains(args.count) }) {
+        checkPattern(builtin, checkedArgs.last)
+        return IR(kind: .builtin(builtin, checkedArgs, receiverStyle: false), span: span)
+      }
+      let arities = candidates.flatMap(\.globalArities)
+      if arities.isEmpty {
+        error("'\(function)' is a method; call it on a value, as x.\(function)(…)", span)
+      } else {
+        error(arityMessage(function, expected: arities, got: args.count), span)
+      }
+      return IR(kind: .null, span: span)
+    }
+    let known = Array(letIndex.keys) + Array(hostIndex.keys) + Builtin.allCases.filter { !$0.globalArities.isEmpty }.map(\.name)
+    return unresolved(
+      "unknown function '\(function)'", span, help: Spelling.closest(function, in: known).map { "did you mean '\($0)'?" })
+  }
+
+  /// A constant pattern given to `matches` must compile; one built at run time fails then.
+  private mutating func checkPattern(_ builtin: Builtin, _ pattern: IR?) {
+    guard builtin == .matches, let pattern, case .string(let text) = pattern.kind else { return }
+    do {
+      _ = try Regex(text)
+    } catch {
+      self.error(
+        "invalid regular expression: \(error.message) (at byte \(error.offset) of the pattern)", pattern.span,
+        help: "patterns use RE2 syntax")
+    }
+  }
+
+  // MARK: Rulesets
+
+  /// Checks a parsed ruleset whose imports have already been checked.
+  static func checkRuleset(
+    _ syntax: RulesetSyntax, source: SourceFile, imports: [CheckedRuleset]
+  ) -> (CheckedRuleset?, [Diagnostic]) {
+    var checker = Checker(source: source)
+    let checked = checker.ruleset(syntax, imports: imports)
+    return (checker.diagnostics.isEmpty ? checked : nil, checker.diagnostics)
+  }
+
+  private mutating func ruleset(_ syntax: RulesetSyntax, imports: [CheckedRuleset]) -> CheckedRuleset {
+    self.imports = imports
+    checkName(syntax.name)
+    if let problem = VersionSyntax.versionProblem(syntax.version.value) {
+      error(problem.message, subspan(syntax.version.span, problem), help: "versions are semantic: MAJOR.MINOR.PATCH, such as 1.0.0")
+    }
+    for item in syntax.imports {
+      if let problem = VersionSyntax.rangeProblem(item.range.value) {
+        error(problem.message, subspan(item.range.span, problem), help: "for example: ^1.0, ~1.2, >=1.0 <2.0, 1.2.3")
+      }
+      if item.name.value == syntax.name.value {
+        error("a ruleset cannot import itself", item.name.span)
+      }
+    }
+    var seenImports: [String: Span] = [:]
+    for item in syntax.imports {
+      if let first = seenImports[item.name.value] {
+        error("'\(item.name.value)' is imported twice", item.name.span, notes: ["first imported at \(position(first))"])
+      }
+      seenImports[item.name.value] = item.name.span
+    }
+
+    for (index, host) in syntax.hosts.enumerated() {
+      if let first = hostIndex[host.name.value] {
+        error(
+          "host function '\(host.name.value)' is declared twice", host.name.span,
+          notes: ["first declared at \(position(syntax.hosts[first].name.span))"])
+        continue
+      }
+      if Builtin.byName[host.name.value] != nil {
+        error("host function '\(host.name.value)' has the name of a built-in function", host.name.span)
+      }
+      checkDistinct(host.parameters, what: "parameter")
+      hostIndex[host.name.value] = index
+      hostArity.append(host.parameters.count)
+    }
+    while hostArity.count < syntax.hosts.count { hostArity.append(0) }
+
+    lets = syntax.lets
+    for (index, definition) in syntax.lets.enumerated() {
+      if let first = letIndex[definition.name.value] {
+        error(
+          "'\(definition.name.value)' is defined twice", definition.name.span,
+          notes: ["first defined at \(position(syntax.lets[first].name.span))"])
+        continue
+      }
+      if Builtin.byName[definition.name.value] != nil || Checker.typeNames[definition.name.value] != nil {
+        error("'\(definition.name.value)' is the name of a built-in; choose another name", definition.name.span)
+      }
+      if hostIndex[definition.name.value] != nil {
+        error("'\(definition.name.value)' is already declared as a host function", definition.name.span)
+      }
+      checkDistinct(definition.parameters, what: "parameter")
+      letIndex[definition.name.value] = index
+    }
+
+    var checkedLets: [CheckedFunction] = []
+    var letEdges: [[Int]] = []
+    var letHosts: [Set<String>] = []
+    for definition in syntax.lets {
+      let body = beginFunction(parameters: definition.parameters.map(\.value)) { $0.check(definition.body) }
+      checkedLets.append(
+        CheckedFunction(
+          name: definition.name.value, parameterCount: definition.parameters.count, localCount: localCount, body: body))
+      letEdges.append(usedLets.filter { $0.unit == 0 }.map(\.index))
+      letHosts.append(usedHosts)
+    }
+    reportRecursion(syntax.lets, edges: letEdges)
+    let hostClosure = Checker.closeHosts(letHosts, edges: letEdges)
+
+    var rules: [CheckedRule] = []
+    var ruleIDs: [String: Span] = [:]
+    for rule in syntax.rules {
+      if let first = ruleIDs[rule.id.value] {
+        error(
+          "duplicate rule id '\(rule.id.value)'", rule.id.span,
+          notes: ["first used at \(position(first))"], help: "rule ids are how users suppress and baseline findings; each must be unique")
+      }
+      ruleIDs[rule.id.value] = rule.id.span
+      if let checked = self.rule(rule, hostClosure: hostClosure, letEdges: letEdges) { rules.append(checked) }
+    }
+
+    return CheckedRuleset(
+      name: syntax.name.value, version: syntax.version.value, source: source, syntax: syntax,
+      lets: checkedLets, letHosts: hostClosure, imports: imports,
+      hosts: syntax.hosts.map { HostSignature(name: $0.name.value, arity: $0.parameters.count) }, rules: rules)
+  }
+
+  private func position(_ span: Span) -> String {
+    let location = source.location(of: span.start)
+    return "\(source.name):\(location.line):\(location.column)"
+  }
+
+  private func subspan(_ span: Span, _ problem: VersionSyntax.Problem) -> Span {
+    let start = min(span.end, span.start + problem.offset)
+    return Span(start, min(span.end, start + max(1, problem.length)))
+  }
+
+  private mutating func checkName(_ name: Located<String>) {
+    for part in name.value.split(separator: ".", omittingEmptySubsequences: false) where part.isEmpty {
+      error("ruleset name '\(name.value)' has an empty part", name.span)
+      return
+    }
+  }
+
+  private mutating func checkDistinct(_ names: [Located<String>], what: String) {
+    var seen: Set<String> = []
+    for name in names where !seen.insert(name.value).inserted {
+      error("\(what) '\(name.value)' is declared twice", name.span)
+    }
+  }
+
+  /// Reports every cycle of lets that call each other, once, at its first member.
+  private mutating func reportRecursion(_ definitions: [LetSyntax], edges: [[Int]]) {
+    var state = [UInt8](repeating: 0, count: definitions.count)  // 0 new, 1 on the path, 2 done
+    var path: [Int] = []
+    func visit(_ node: Int, _ checker: inout Checker) {
+      state[node] = 1
+      path.append(node)
+      for next in edges[node].sorted() {
+        if state[next] == 1 {
+          let cycle = path[path.lastIndex(of: next)!...].map { definitions[$0].name.value } + [definitions[next].name.value]
+          let message =
+            cycle.count == 2
+            ? "'\(cycle[0])' refers to itself; lets cannot be recursive"
+            : "lets cannot be recursive: \(cycle.joined(separator: " → "))"
+          checker.error(message, definitions[next].name.span, help: "rules must always terminate, so definitions may not call themselves, directly or through others")
+        } else if state[next] == 0 {
+          visit(next, &checker)
+        }
+      }
+      path.removeLast()
+      state[node] = 2
+    }
+    for node in definitions.indices where state[node] == 0 { visit(node, &self) }
+  }
+
+  /// The host functions each let needs, including through the lets it calls.
+  private static func closeHosts(_ direct: [Set<String>], edges: [[Int]]) -> [Set<String>] {
+    var result = direct
+    var changed = true
+    var rounds = 0
+    while changed && rounds <= direct.count {
+      changed = false
+      rounds += 1
+      for node in result.indices {
+        for next in edges[node] where !result[next].isSubset(of: result[node]) {
+          result[node].formUnion(result[next])
+          changed = true
+        }
+      }
+    }
+    return result
+  }
+
+  private static func wcagPattern(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCIIDigit) }
+  }
+
+  private mutating func rule(_ rule: RuleSyntax, hostClosure: [Set<String>], letEdges: [[Int]]) -> CheckedRule? {
+    let what = rule.kind.rawValue
+    var severity: Severity = rule.kind == .review ? .info : .error
+    if let written = rule.severity {
+      if let parsed = Severity(rawValue: written.value) {
+        severity = parsed
+      } else {
+        error(
+          "unknown severity '\(written.value)'", written.span,
+          help: "use error, warning or info" + (Spelling.closest(written.value, in: Severity.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""))
+      }
+    } else if rule.kind == .rule {
+      error("rule '\(rule.id.value)' has no severity", rule.id.span, help: "add 'severity error', 'severity warning' or 'severity info'")
+    }
+    for reference in rule.wcag where !Checker.wcagPattern(reference.value) {
+      error("malformed WCAG reference '\(reference.value)'; expected a success criterion such as \"4.1.2\"", reference.span)
+    }
+    guard let selector = rule.selector else {
+      error("\(what) '\(rule.id.value)' has no 'on' selector", rule.id.span, help: "say which nodes it applies to, e.g. 'on Menu as m'")
+      return nil
+    }
+    switch rule.kind {
+    case .rule:
+      if rule.requirements.isEmpty {
+        error("rule '\(rule.id.value)' has no 'require' or 'forbid' clause", rule.id.span)
+      }
+      if !rule.checks.isEmpty || rule.category != nil {
+        error("'check' and 'category' belong in a review item, not a rule", rule.id.span, help: "write 'review \(rule.id.value) { … }'")
+      }
+    case .review:
+      if rule.checks.isEmpty {
+        error("review item '\(rule.id.value)' has no 'check' clause saying what a person verifies", rule.id.span)
+      }
+      if !rule.requirements.isEmpty {
+        error("a review item is never passed or failed automatically; it cannot have 'require' or 'forbid'", rule.requirements[0].span)
+      }
+    }
+
+    // The selector's names become the parameters of every clause.
+    var bindings = [selector.target.binding?.value ?? "node"]
+    for ancestor in selector.ancestors { bindings.append(ancestor.binding?.value ?? "") }
+    var seen: Set<String> = []
+    for (step, binding) in zip([selector.target] + selector.ancestors, bindings) where !binding.isEmpty {
+      if !seen.insert(binding).inserted, let span = step.binding?.span {
+        error("'\(binding)' is bound twice in this selector", span)
+      }
+    }
+
+    var hosts: Set<String> = []
+    func clause(_ checker: inout Checker, _ name: String, _ body: (inout Checker) -> IR) -> CheckedFunction {
+      let ir = checker.beginFunction(parameters: bindings, body)
+      hosts.formUnion(checker.usedHosts)
+      for key in checker.usedLets where key.unit == 0 { hosts.formUnion(hostClosure[key.index]) }
+      return CheckedFunction(name: name, parameterCount: bindings.count, localCount: checker.localCount, body: ir)
+    }
+    let id = rule.id.value
+    let when = rule.when.map { expr in clause(&self, "\(id).when", { $0.check(expr) }) }
+    var requirements: [CheckedRequirement] = []
+    for (index, requirement) in rule.requirements.enumerated() {
+      let function = clause(&self, "\(id).\(requirement.kind.rawValue)#\(index + 1)", { $0.check(requirement.expr) })
+      let operands = explainedOperands(function.body, parameterCount: bindings.count).map { operand in
+        CheckedFunction(
+          name: "\(function.name).operand", parameterCount: bindings.count, localCount: bindings.count, body: operand)
+      }
+      requirements.append(
+        CheckedRequirement(
+          kind: requirement.kind, function: function, text: source.text(requirement.expr.span.range),
+          span: requirement.span,
+          operands: operands.map { ExplainedOperand(text: source.text($0.body.span.range), function: $0) }))
+    }
+    let message = rule.message.map { template in clause(&self, "\(id).message", { $0.check(template) }) }
+    let fix = rule.fix.map { template in clause(&self, "\(id).fix", { $0.check(template) }) }
+    let checks = rule.checks.map { template in clause(&self, "\(id).check", { $0.check(template) }) }
+
+    return CheckedRule(
+      kind: rule.kind, id: id, span: rule.span, severity: severity, wcag: rule.wcag.map(\.value),
+      title: rule.title?.value, help: rule.help?.value, card: rule.card.map { ($0.section, $0.text.value) },
+      category: rule.category?.value,
+      selector: CheckedSelector(
+        target: selector.target.types.map(\.value), ancestors: selector.ancestors.map { $0.types.map(\.value) },
+        text: source.text(selector.span.range)),
+      bindings: bindings, when: when, requirements: requirements, message: message,
+      messageText: rule.message?.plainText, fix: fix, checks: checks, hosts: hosts.sorted())
+  }
+
+  private mutating func check(_ template: Template) -> IR {
+    var parts: [IR] = []
+    for part in template.parts {
+      switch part {
+      case .text(let text): parts.append(IR(kind: .string(text), span: template.span))
+      case .expression(let expr): parts.append(check(expr))
+      }
+    }
+    return IR(kind: .template(parts), span: template.span)
+  }
+
+  /// The sub-expressions whose values explain a requirement's outcome: the operands of its
+  /// top operator and, below them, receivers and arguments, nearest first. Literals, bare
+  /// names and anything inside a macro body (which needs the macro's variable) are left out.
+  private func explainedOperands(_ body: IR, parameterCount: Int) -> [IR] {
+    var result: [IR] = []
+    var queue = body.children
+    if case .unary(.not, let inner) = body.kind { queue = inner.children }
+    var seen: Set<Span> = [body.span]
+    while !queue.isEmpty, result.count < Checker.maximumExplainedOperands {
+      let next = queue.removeFirst()
+      switch next.kind {
+      case .local, .global, .type: continue
+      default: break
+      }
+      if next.isLiteral || !next.usesOnlyLocals(below: parameterCount) || !seen.insert(next.span).inserted {
+        continue
+      }
+      result.append(next)
+      if case .comprehension(_, let target, _, _) = next.kind {
+        queue.append(target)
+      } else if case .template = next.kind {
+        continue
+      } else {
+        queue.append(contentsOf: next.children)
+      }
+    }
+    return result
+  }
+
+  static let maximumExplainedOperands = 6
+}
+
+// MARK: - Checked rulesets
+
+struct HostSignature: Sendable, Hashable {
+  var name: String
+  var arity: Int
+}
+
+/// A ruleset after checking: its lets and rules as checked functions, ready to compile.
+struct CheckedRuleset: Sendable {
+  var name: String
+  var version: String
+  var source: SourceFile
+  var syntax: RulesetSyntax
+  var lets: [CheckedFunction]
+  /// The host functions each let needs, transitively.
+  var letHosts: [Set<String>]
+  /// Unit k of a `LetKey` is `imports[k - 1]`.
+  var imports: [CheckedRuleset]
+  var hosts: [HostSignature]
+  var rules: [CheckedRule]
+}
+
+struct CheckedSelector: Sendable {
+  var target: [String]
+  var ancestors: [[String]]
+  /// The selector as written, for reports and `:rules`.
+  var text: String
+}
+
+struct ExplainedOperand: Sendable {
+  var text: String
+  var function: CheckedFunction
+}
+
+struct CheckedRequirement: Sendable {
+  var kind: RequirementSyntax.Kind
+  var function: CheckedFunction
+  var text: String
+  var span: Span
+  var operands: [ExplainedOperand]
+}
+
+struct CheckedRule: Sendable {
+  var kind: RuleKind
+  var id: String
+  var span: Span
+  var severity: Severity
+  var wcag: [String]
+  var title: String?
+  var help: String?
+  var card: [(CardSentence.Section, String)]
+  var category: String?
+  var selector: CheckedSelector
+  var bindings: [String]
+  var when: CheckedFunction?
+  var requirements: [CheckedRequirement]
+  var message: CheckedFunction?
+  var messageText: String?
+  var fix: CheckedFunction?
+  var checks: [CheckedFunction]
+  /// Host functions the rule needs; if the host has not registered one, the rule is not run.
+  var hosts: [String]
+}

@@ -1,0 +1,32 @@
+/// "Did you mean …?" suggestions for misspelt names, options and commands.
+public enum Spelling {
+  /// The candidate closest to `word` by edit distance, if it is close enough to be a typo.
+  public static func closest(_ word: String, in candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for candidate in candidates {
+      let distance = editDistance(word, candidate)
+      if distance <= max(1, min(word.count, candidate.count) / 3), distance < (best?.1 ?? Int.max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.0
+  }
+
+  /// Levenshtein distance over Unicode scalars.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,37 @@
+import Precept
+
+extension Command {
+  static let checkCommand = Command(
+    name: "check",
+    summary: "evaluate rulesets against view-model JSON files",
+    usage: "precept check MODEL.json… [--ruleset FILE|DIR]… [--format text|json|sarif] [--fail-on SEVERITY]",
+    details: """
+      Evaluates the rulesets against view models written as JSON (the format is described in
+      Grammar/viewmodel.schema.json; `precept dump-model` writes it from Swift source). Each
+      finding names the rule, the clause that decided it and the values of that clause's
+      operands. Files that cannot be read are reported and the others still checked.
+
+      Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
+      does not compile, or an input that could not be read.
+      """,
+    options: [
+      Evaluation.rulesetOption, Evaluation.formatOption, Evaluation.failOnOption, Evaluation.showReviewOption,
+      Evaluation.outputOption,
+    ],
+    run: { arguments, console in
+      guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing view-model file") }
+      _ = try Evaluation.format(arguments)
+      _ = try Evaluation.failOn(arguments)
+      let engine = Engine(rulesets: try Evaluation.rulesets(arguments.values("--ruleset")))
+      let paths = arguments.positionals
+      let input = paths.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil
+      let sources = SourceLines()
+      let (report, inputErrors) = Evaluation.evaluate(engine, count: paths.count) { index in
+        Evaluation.read(paths[index], stdin: input).flatMap { source in
+          Result { () throws(DiagnosticError) in Evaluation.Input(model: try ViewModel(json: source)) }
+        }
+      }
+      return try Evaluation.finish(
+        report, inputErrors: inputErrors, engine: engine, arguments: arguments, console: console, sources: sources)
+    })
+}

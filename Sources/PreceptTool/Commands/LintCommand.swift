@@ -1,0 +1,120 @@
+import Foundation
+import Precept
+import PreceptSwiftUI
+
+extension Command {
+  static let lintCommand = Command(
+    name: "lint",
+    summary: "check Swift source against the rulesets",
+    usage: "precept lint [PATH…] [--ruleset FILE|DIR]… [--format text|json|sarif] [--fail-on SEVERITY] [--exclude GLOB]…",
+    details: """
+      Reads Swift files (PATH may be a file, a folder — searched for .swift files, skipping
+      .build, hidden folders and --exclude globs — or - for standard input; default: the current
+      folder), turns the views they build into view models, and evaluates the rulesets: the
+      standard ones built into precept unless --ruleset is given. Files are read on every core;
+      output is in a fixed order. A file that cannot be read is reported and the rest checked.
+
+      Suppress a finding with a comment: // precept:disable-next-line RULE…, // precept:disable-line
+      RULE…, or // precept:disable RULE… then // precept:enable RULE…. RULE is a rule id
+      (menu.basic/trigger-name) or a ruleset (menu.basic); none means every rule.
+
+      --write-baseline FILE records the current findings; later runs with --baseline FILE report
+      only findings that are not in it. Entries follow the code when it moves up or down.
+
+      Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
+      does not compile, or an input that could not be read.
+      """,
+    options: [
+      Evaluation.rulesetOption, Evaluation.formatOption, Evaluation.failOnOption,
+      OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable; * ** ?)"),
+      OptionSpec(name: "--baseline", value: "FILE", help: "report only findings not recorded in FILE"),
+      OptionSpec(name: "--write-baseline", value: "FILE", help: "record the current findings in FILE and exit 0"),
+      Evaluation.showReviewOption, Evaluation.outputOption,
+    ],
+    run: { arguments, console in
+      _ = try Evaluation.format(arguments)
+      _ = try Evaluation.failOn(arguments)
+      let engine = Engine(rulesets: try Evaluation.rulesets(arguments.values("--ruleset")))
+      var baseline: Baseline?
+      if let path = arguments.value("--baseline") { baseline = try Baseline.read(try readInput(path, console)) }
+
+      let walker = FileWalker(excludes: arguments.values("--exclude").map(Glob.init))
+      let (files, missing) = walker.files(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
+      let stdin = files.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil
+      let sources = SourceLines()
+      var (report, inputErrors) = Evaluation.evaluate(engine, count: files.count) { index in
+        Evaluation.read(files[index], stdin: stdin).flatMap { source in
+          sources.add(source)
+          return Result { () throws(DiagnosticError) in
+            Evaluation.Input(model: ViewModel(try SwiftUIReader.read(source)), suppressions: Suppressions(source))
+          }
+        }
+      }
+      inputErrors += missing.map {
+        Diagnostic(.error, "no such file or folder", file: $0, location: SourceLocation(line: 1, column: 1))
+      }
+      report.summary.files = files.count
+
+      if let path = arguments.value("--write-baseline") {
+        var recorded = Baseline()
+        for finding in report.findings {
+          recorded.add(Baseline.key(finding, lineText: sources.line(finding.file, finding.line)))
+        }
+        do {
+          try Data((recorded.json.serialized(pretty: true) + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+          throw InputError(message: "cannot write \(path): \(error.localizedDescription)")
+        }
+        console.printError("precept: recorded \(report.findings.count) findings in \(path)")
+        return inputErrors.isEmpty ? 0 : 2
+      }
+      if var remaining = baseline {
+        report.suppressFindings { remaining.consume(Baseline.key($0, lineText: sources.line($0.file, $0.line))) }
+      }
+      return try Evaluation.finish(
+        report, inputErrors: inputErrors, engine: engine, arguments: arguments, console: console, sources: sources)
+    })
+
+  static let dumpModelCommand = Command(
+    name: "dump-model",
+    summary: "print the view model precept reads from Swift source",
+    usage: "precept dump-model PATH… | precept dump-model -",
+    details: """
+      Prints what the rules see: the view model of each Swift file as JSON (the format is
+      Grammar/viewmodel.schema.json), a JSON array when there are several files. Folders are
+      searched as by lint. - reads standard input.
+
+      Exit status: 0, or 2 when a file cannot be read (the others are still printed).
+      """,
+    options: [OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable)")],
+    run: { arguments, console in
+      guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing Swift file (or - for standard input)") }
+      let walker = FileWalker(excludes: arguments.values("--exclude").map(Glob.init))
+      let (files, missing) = walker.files(arguments.positionals)
+      let stdin = files.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil
+      var documents: [JSON] = []
+      var failed = !missing.isEmpty
+      for path in missing { console.fail("\(path): no such file or folder") }
+      for path in files {
+        do throws(DiagnosticError) {
+          let source = try Evaluation.read(path, stdin: stdin).get()
+          documents.append(try SwiftUIReader.read(source).json)
+        } catch {
+          console.report(error.diagnostics)
+          failed = true
+        }
+      }
+      let several = files.count + missing.count > 1 || arguments.positionals.contains { isFolder($0) }
+      if several {
+        console.print(JSON.array(documents).serialized(pretty: true))
+      } else if let document = documents.first {
+        console.print(document.serialized(pretty: true))
+      }
+      return failed ? 2 : 0
+    })
+}
+
+private func isFolder(_ path: String) -> Bool {
+  var isDirectory: ObjCBool = false
+  return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+}
