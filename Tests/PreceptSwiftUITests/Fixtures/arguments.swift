@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import SwiftUI
 
 struct Arguments: View {
@@ -9,8 +10,7 @@ struct Arguments: View {
       Text("Plain \"quoted\" text\twith tab")
       Text("Hello, \(name)! You have \(count + 1) items: \("nested \(count)")")
       Text(#"Raw \n stays, \#(name) interpolates, "quotes" too"#)
-      Text(
-        """
+      Text("""
         First line
           indented "line"
         joined \

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import SwiftUI
 
 struct Containers: View {
@@ -20,13 +21,7 @@ struct Containers: View {
           Section {
             Toggle("Enabled", isOn: $on)
             Toggle(isOn: $on) { Text("Custom") }
-            Slider(value: $value, in: 0...1) {
-              Text("Volume")
-            } minimumValueLabel: {
-              Text("0")
-            } maximumValueLabel: {
-              Text("1")
-            }
+            Slider(value: $value, in: 0...1) { Text("Volume") } minimumValueLabel: { Text("0") } maximumValueLabel: { Text("1") }
           } header: {
             Text("General")
           } footer: {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 var body: some View {
   NavigationStack {
     Menu("Options") {

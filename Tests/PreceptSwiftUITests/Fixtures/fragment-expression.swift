@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 Menu {
   Button("Duplicate") { duplicate() }
   Button("Delete", role: .destructive) { delete() }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 let items = ["Duplicate", "Rename"]
 print(items)
 

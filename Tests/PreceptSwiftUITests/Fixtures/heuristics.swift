@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import SwiftUI
 
 // Calls the reader has no table entry for: closures are sorted by what their statements do.

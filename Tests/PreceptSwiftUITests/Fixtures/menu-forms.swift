@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 import SwiftUI
 
 // Every way of writing a Menu's content and label gives the same node.
@@ -10,13 +11,11 @@ struct MenuForms: View {
       Menu("Actions") {
         Button("Rename") { rename() }
       }
-      Menu(
-        content: {
-          Button("Rename") { rename() }
-        },
-        label: {
-          Label("More", systemImage: "ellipsis.circle")
-        })
+      Menu(content: {
+        Button("Rename") { rename() }
+      }, label: {
+        Label("More", systemImage: "ellipsis.circle")
+      })
       Menu {
         Button("Rename") { rename() }
       } label: {

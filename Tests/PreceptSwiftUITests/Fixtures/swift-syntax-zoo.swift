@@ -1,17 +1,14 @@
-@_exported import Foundation
-
-import struct Foundation.URL
-
+// swift-format-ignore-file
 #if canImport(SwiftUI)
-  import SwiftUI
-  import Observation
+import SwiftUI
+import Observation
 #endif
+@_exported import Foundation
+import struct Foundation.URL
 
 /* A block comment /* with a nested one */ still inside the outer comment */
 
-precedencegroup PipePrecedence {
-  associativity: left
-}
+precedencegroup PipePrecedence { associativity: left }
 infix operator |> : PipePrecedence
 prefix operator √
 func |> <A, B>(value: A, transform: (A) -> B) -> B { transform(value) }
@@ -38,11 +35,7 @@ final class ViewModel {
   func load() async throws(LoadError) -> [Item] {
     let (data, _) = try await URLSession.shared.data(from: URL(string: "https://example.com")!)
     let value = if data.isEmpty { 0 } else { 1 }
-    let name =
-      switch value {
-      case 0: "zero"
-      default: "other"
-      }
+    let name = switch value { case 0: "zero" default: "other" }
     _ = (name, items.map(\.id).filter { $0 > 0 }.sorted(by: >))
     guard let first = items.first?.children?[0] else { throw LoadError.empty }
     _ = first
@@ -91,6 +84,6 @@ struct Zoo: View {
   }
 }
 
-#sourceLocation(file:"Generated.swift",line:1)
+#sourceLocation(file: "Generated.swift", line: 1)
 let generated = 1
 #sourceLocation()
