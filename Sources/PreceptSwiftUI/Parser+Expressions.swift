@@ -78,6 +78,8 @@ extension Parser {
     var j = i
     operandLoop: while j < end {
       let (value, next) = operand(j, end)
+      // No operand here (a stray keyword or symbol): the expression ends before it.
+      if next == j { break }
       operands += 1
       result.evidence.add(value.evidence)
       if operands == 1 {

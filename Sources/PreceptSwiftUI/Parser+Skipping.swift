@@ -5,6 +5,7 @@ extension Parser {
   /// Whether token `i`, the first on its line, continues the expression or statement whose
   /// last token is `previous`.
   func continues(_ i: Int, after previous: Int) -> Bool {
+    guard previous >= 0 else { return false }
     switch kind(i) {
     case .period, .leftBrace, .arrow, .colon:
       return true
