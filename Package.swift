@@ -35,7 +35,8 @@ let package = Package(
     // Drives the REPL's line editor on its own, for the pseudo-terminal tests and for trying it by hand.
     .executableTarget(name: "line-editor-demo", dependencies: ["PreceptTool"]),
     .testTarget(name: "PreceptTests", dependencies: ["Precept"]),
-    .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"]),
+    // Fixtures are Swift sources read by the tests, not compiled into them.
+    .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"], exclude: ["Fixtures"]),
     .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
   ],
