@@ -67,10 +67,7 @@ let digestB = SHA256.hex(SHA256.hash(Array("b".utf8)))
               "1.2.0": {
                 "file": "menu.basic/menu.basic-1.2.0.preceptpack",
                 "sha256": "\(digestB)",
-                "imports": {
-                  "global": ">=1.0 <2",
-                  "icons": "~0.3"
-                }
+                "imports": {"global": ">=1.0 <2", "icons": "~0.3"}
               }
             }
           }
@@ -187,10 +184,7 @@ let digestB = SHA256.hex(SHA256.hash(Array("b".utf8)))
   let expectedText = """
     {
       "lock": 1,
-      "requirements": {
-        "global": ">=1.0",
-        "menu.basic": "^1.0"
-      },
+      "requirements": {"global": ">=1.0", "menu.basic": "^1.0"},
       "packs": {
         "global": {
           "version": "1.1.0-rc.1+build.5",
