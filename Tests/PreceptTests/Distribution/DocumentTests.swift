@@ -225,22 +225,22 @@ let digestB = SHA256.hex(SHA256.hash(Array("b".utf8)))
     ),
     (
       "\"menu.basic\": \"^1.0\"", "\"menu.basic\": \"^1.0 |\"",
-      "precept.lock:5:25: error: expected '||' between alternatives, found a single '|'"
+      "precept.lock:3:59: error: expected '||' between alternatives, found a single '|'"
     ),
     (
       "\"version\": \"1.2.0\"", "\"version\": \"1.2.0-\"",
-      "precept.lock:15:24: error: expected a pre-release identifier after '-'"
+      "precept.lock:12:24: error: expected a pre-release identifier after '-'"
     ),
     (
       "\"version\": \"1.2.0\",", "",
-      "precept.lock:14:19: error: the locked pack 'menu.basic' is missing the required field 'version'"
+      "precept.lock:11:19: error: the locked pack 'menu.basic' is missing the required field 'version'"
     ),
-    ("\"source\": \"../registry\"", "\"source\": \"\"", "precept.lock:10:17: error: 'source' cannot be empty"),
+    ("\"source\": \"../registry\"", "\"source\": \"\"", "precept.lock:7:17: error: 'source' cannot be empty"),
     (
       "\"sha256\": \"\(digestB)\"", "\"sha256\": null",
-      "precept.lock:18:17: error: 'sha256' must be a string, found null"
+      "precept.lock:15:17: error: 'sha256' must be a string, found null"
     ),
-    ("\"packs\": {", "\"packs\": {\"global\": {}, ", "precept.lock:8:5: error: ruleset 'global' appears twice"),
+    ("\"packs\": {", "\"packs\": {\"global\": {}, ", "precept.lock:5:5: error: ruleset 'global' appears twice"),
     (
       "\"requirements\": {", "\"requirements\": 1, \"x\": {",
       "precept.lock:3:19: error: 'requirements' must be an object, found a number"
@@ -258,6 +258,6 @@ let digestB = SHA256.hex(SHA256.hash(Array("b".utf8)))
     let text = String(expectedText.prefix(300))
     #expect(
       readError { () throws(DiagnosticError) in try LockFile.read(SourceFile(name: "precept.lock", text: text)) }
-        == "precept.lock:12:17: error: unterminated string")
+        == "precept.lock:9:17: error: unterminated string")
   }
 }
