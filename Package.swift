@@ -17,7 +17,10 @@ let package = Package(
     // The command-line tool's commands, REPL and output formats (a library so tests can call them).
     .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"]),
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
-    .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
+    // Prints the performance figures of DESIGN.md §6, measured side by side in one run.
+    .executableTarget(
+      name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"], exclude: ["README.md"],
+      resources: [.embedInCode("accessibility.precept")]),
     // Runs google/cel-spec's conformance tests through the public Expression API.
     .executableTarget(name: "cel-conformance", dependencies: ["Precept"], exclude: ["README.md"]),
     // Drives the REPL's line editor on its own, for the pseudo-terminal tests and for trying it by hand.
@@ -26,6 +29,7 @@ let package = Package(
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"]),
     .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo"]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
+    .testTarget(name: "PreceptBenchTests", dependencies: ["precept-bench"]),
   ],
   swiftLanguageModes: [.v6]
 )
