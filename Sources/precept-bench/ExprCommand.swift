@@ -81,7 +81,7 @@ struct ExprCommand {
     }
     let compiled = try Expression(expression, variables: names)
     switch compiled.evaluate(values) {
-    case .success(let value): print("value: \(value)")
+    case .success(let value): print("value: \(Printer.literal(value))")
     case .failure(let error):
       fail(error.message)
       return 1
@@ -94,7 +94,7 @@ struct ExprCommand {
       }
       perEvaluation.append(seconds / Double(count) * 1e9)
       print(
-        "run \(run): \(Format.grouped(count)) evaluations in \(Format.fixed(seconds, 3)) s = \(Format.fixed(perEvaluation.last!, 1)) ns/eval"
+        "run \(run): \(Format.grouped(count)) evaluations in \(Format.fixed(seconds, 3)) CPU s = \(Format.fixed(perEvaluation.last!, 1)) ns/eval"
       )
     }
     print("ns/eval: \(Format.fixed(Timing.median(perEvaluation), 1))")
