@@ -41,7 +41,7 @@ struct Benchmarks {
     }
     let bytes = Benchmarks.rulesetText.utf8.count
     print(
-      "model     \(Format.grouped(model.nodeCount)) nodes: \(document.nodes.count) synthetic SwiftUI screens (SyntheticScreens.swift)"
+      "model     \(Format.grouped(model.nodeCount)) nodes: \(Format.grouped(document.nodes.count)) synthetic SwiftUI screens (SyntheticScreens.swift)"
     )
     print(
       "ruleset   accessibility.precept: \(ruleset.program.rules.count) rules, \(Format.grouped(bytes)) bytes; "
