@@ -27,7 +27,10 @@ let package = Package(
       capability: .command(
         intent: .custom(verb: "precept-lint", description: "Check SwiftUI code against the accessibility rulesets")),
       dependencies: ["precept"], path: "Sources/PreceptLintPlugin"),
-    .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
+    // Prints the performance figures of DESIGN.md §6, measured side by side in one run.
+    .executableTarget(
+      name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"], exclude: ["README.md"],
+      resources: [.embedInCode("accessibility.precept")]),
     // A small program that embeds the library as another linter would; the tests run it.
     .executableTarget(name: "EmbeddingExample", dependencies: ["Precept"]),
     // Runs google/cel-spec's conformance tests through the public Expression API.
@@ -39,6 +42,7 @@ let package = Package(
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"], exclude: ["Fixtures"]),
     .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
+    .testTarget(name: "PreceptBenchTests", dependencies: ["precept-bench"]),
   ],
   swiftLanguageModes: [.v6]
 )

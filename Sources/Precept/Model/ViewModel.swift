@@ -10,13 +10,13 @@ public final class ViewModel: Sendable {
   public let file: String
 
   let strings: StringTable
-  let nodes: [NodeRecord]
+  package let nodes: [NodeRecord]
   /// Node indices of children, slot members and modifier-closure members, grouped by owner.
-  let members: [Int32]
-  let arguments: [ArgumentRecord]
-  let modifiers: [ModifierRecord]
-  let slots: [SlotRecord]
-  let properties: [PropertyRecord]
+  package let members: [Int32]
+  package let arguments: [ArgumentRecord]
+  package let modifiers: [ModifierRecord]
+  package let slots: [SlotRecord]
+  package let properties: [PropertyRecord]
   /// Node indices grouped by type; `typeRanges[typeID]` is a range of `typeNodes`.
   let typeNodes: [Int32]
   let typeRanges: [Int32: Range<Int32>]
@@ -62,10 +62,19 @@ public final class ViewModel: Sendable {
   }
 
   /// Node indices of the given type, in preorder.
-  func nodes(ofType type: String) -> ArraySlice<Int32> {
+  package func nodes(ofType type: String) -> ArraySlice<Int32> {
     guard let id = strings.id(of: type), let range = typeRanges[id] else { return [] }
     return typeNodes[Int(range.lowerBound)..<Int(range.upperBound)]
   }
+
+  /// The id of one of the model's strings (names, types, argument values), or nil when the
+  /// model does not contain it. For code in this package that reads the arena directly.
+  package func stringID(_ text: String) -> Int32? { strings.id(of: text) }
+
+  /// The UTF-8 bytes of every string of the model, end to end: string `id` is
+  /// `stringBytes[stringStarts[id] ..< stringStarts[id + 1]]`.
+  package var stringBytes: [UInt8] { strings.store.bytes }
+  package var stringStarts: [Int32] { strings.store.starts }
 
   /// The approximate memory the arena takes, in bytes, for the benchmark's bytes-per-node figure.
   public var footprint: Int {
@@ -86,70 +95,76 @@ public final class ViewModel: Sendable {
   func typeName(_ index: Int32) -> String { strings.string(nodes[Int(index)].type) }
 }
 
-struct NodeRecord: Sendable {
-  var type: Int32
+/// One node of the arena. Ranges index `members`, `arguments`, `modifiers`, `slots` and
+/// `properties`; names are string ids.
+package struct NodeRecord: Sendable {
+  package var type: Int32
   /// String id, or −1.
-  var name: Int32
-  var line: Int32
-  var column: Int32
+  package var name: Int32
+  package var line: Int32
+  package var column: Int32
   /// −1 for a root.
-  var parent: Int32
+  package var parent: Int32
   /// Descendants are `index + 1 ..< subtreeEnd`.
-  var subtreeEnd: Int32
+  package var subtreeEnd: Int32
   /// The enclosing type declaration (`struct`, …), or −1.
-  var owner: Int32
+  package var owner: Int32
   /// Children: `members[childStart ..< childStart + childCount]`.
-  var childStart: Int32
-  var childCount: Int32
-  var argumentStart: Int32
-  var argumentCount: Int32
-  var modifierStart: Int32
-  var modifierCount: Int32
-  var slotStart: Int32
-  var slotCount: Int32
-  var propertyStart: Int32
-  var propertyCount: Int32
+  package var childStart: Int32
+  package var childCount: Int32
+  package var argumentStart: Int32
+  package var argumentCount: Int32
+  package var modifierStart: Int32
+  package var modifierCount: Int32
+  package var slotStart: Int32
+  package var slotCount: Int32
+  package var propertyStart: Int32
+  package var propertyCount: Int32
 }
 
-struct ArgumentRecord: Sendable {
+/// One argument of a node or of one of its modifiers.
+package struct ArgumentRecord: Sendable {
   /// String id, or −1 for an unlabelled argument.
-  var label: Int32
-  var kind: ArgumentKind
-  var value: Int32
-  var line: Int32
-  var column: Int32
+  package var label: Int32
+  package var kind: ArgumentKind
+  package var value: Int32
+  package var line: Int32
+  package var column: Int32
   /// The node the argument belongs to (or the node of its modifier).
-  var node: Int32
+  package var node: Int32
 }
 
-struct ModifierRecord: Sendable {
-  var name: Int32
-  var line: Int32
-  var column: Int32
-  var node: Int32
-  var argumentStart: Int32
-  var argumentCount: Int32
-  var childStart: Int32
-  var childCount: Int32
-  var slotStart: Int32
-  var slotCount: Int32
+/// One modifier of a node; its view closures' nodes are ranges of `members`.
+package struct ModifierRecord: Sendable {
+  package var name: Int32
+  package var line: Int32
+  package var column: Int32
+  package var node: Int32
+  package var argumentStart: Int32
+  package var argumentCount: Int32
+  package var childStart: Int32
+  package var childCount: Int32
+  package var slotStart: Int32
+  package var slotCount: Int32
 }
 
-struct SlotRecord: Sendable {
-  var name: Int32
-  var memberStart: Int32
-  var memberCount: Int32
+/// A named view closure (`label:`, `header:`, `else`): a range of `members`.
+package struct SlotRecord: Sendable {
+  package var name: Int32
+  package var memberStart: Int32
+  package var memberCount: Int32
 }
 
-struct PropertyRecord: Sendable {
-  var name: Int32
+/// A property of a type declaration.
+package struct PropertyRecord: Sendable {
+  package var name: Int32
   /// String ids, or −1.
-  var wrapper: Int32
-  var type: Int32
-  var value: Int32
-  var line: Int32
-  var column: Int32
-  var node: Int32
+  package var wrapper: Int32
+  package var type: Int32
+  package var value: Int32
+  package var line: Int32
+  package var column: Int32
+  package var node: Int32
 }
 
 /// Flattens a document tree in preorder.
