@@ -38,14 +38,12 @@ struct HandWrittenRules {
 /// was found.
 private struct Run {
   let model: ViewModel
-  let nodes: [NodeRecord]
-  let members: [Int32]
-  let arguments: [ArgumentRecord]
-  let modifiers: [ModifierRecord]
-  let slots: [SlotRecord]
-  let properties: [PropertyRecord]
-  let stringBytes: [UInt8]
-  let stringStarts: [Int32]
+  let nodes: UnsafeBufferPointer<NodeRecord>
+  let members: UnsafeBufferPointer<Int32>
+  let arguments: UnsafeBufferPointer<ArgumentRecord>
+  let modifiers: UnsafeBufferPointer<ModifierRecord>
+  let slots: UnsafeBufferPointer<SlotRecord>
+  let properties: UnsafeBufferPointer<PropertyRecord>
   let names: Names
   var violations: [Violation] = []
 
@@ -57,8 +55,6 @@ private struct Run {
     modifiers = model.modifiers
     slots = model.slots
     properties = model.properties
-    stringBytes = model.stringBytes
-    stringStarts = model.stringStarts
     names = Names(model)
   }
 
@@ -158,16 +154,16 @@ private struct Run {
   }
 
   /// The members of the node's first slot called `name` (empty when it has none).
-  private func slot(_ node: Int32, _ name: Int32) -> ArraySlice<Int32> {
+  private func slot(_ node: Int32, _ name: Int32) -> Slice<UnsafeBufferPointer<Int32>> {
     let record = nodes[Int(node)]
     for index in Int(record.slotStart)..<Int(record.slotStart + record.slotCount) where slots[index].name == name {
       let slot = slots[index]
       return members[Int(slot.memberStart)..<Int(slot.memberStart + slot.memberCount)]
     }
-    return []
+    return members[0..<0]
   }
 
-  private func children(_ node: Int32) -> ArraySlice<Int32> {
+  private func children(_ node: Int32) -> Slice<UnsafeBufferPointer<Int32>> {
     let record = nodes[Int(node)]
     return members[Int(record.childStart)..<Int(record.childStart + record.childCount)]
   }
@@ -194,16 +190,15 @@ private struct Run {
     return false
   }
 
-  /// Where string `id`'s bytes are in `stringBytes`.
-  private func byteRange(_ id: Int32) -> Range<Int> { Int(stringStarts[Int(id)])..<Int(stringStarts[Int(id) + 1]) }
+  private func bytes(_ id: Int32) -> UnsafeBufferPointer<UInt8> { model.stringBytes(id) }
 
   /// Whether `count` bytes of string `id` from `offset` are those of `text`, ASCII letters
   /// folded to lower case first when `foldingCase`.
   private func matches(_ id: Int32, at offset: Int, _ text: StaticString, foldingCase: Bool = false) -> Bool {
-    let start = Int(stringStarts[Int(id)]) + offset
+    let string = bytes(id)
     let expected = text.utf8Start
     for index in 0..<text.utf8CodeUnitCount {
-      var byte = stringBytes[start + index]
+      var byte = string[offset + index]
       if foldingCase && byte >= 0x41 && byte <= 0x5A { byte += 32 }
       if byte != expected[index] { return false }
     }
@@ -211,20 +206,20 @@ private struct Run {
   }
 
   private func startsWith(_ id: Int32, _ prefix: StaticString) -> Bool {
-    byteRange(id).count >= prefix.utf8CodeUnitCount && matches(id, at: 0, prefix)
+    bytes(id).count >= prefix.utf8CodeUnitCount && matches(id, at: 0, prefix)
   }
 
   private func endsWith(_ id: Int32, _ suffix: StaticString) -> Bool {
-    let count = byteRange(id).count
+    let count = bytes(id).count
     return count >= suffix.utf8CodeUnitCount && matches(id, at: count - suffix.utf8CodeUnitCount, suffix)
   }
 
   /// Whether the text, lowercased in ASCII, is `lowercase`.
   private func equalsIgnoringASCIICase(_ id: Int32, _ lowercase: StaticString) -> Bool {
-    byteRange(id).count == lowercase.utf8CodeUnitCount && matches(id, at: 0, lowercase, foldingCase: true)
+    bytes(id).count == lowercase.utf8CodeUnitCount && matches(id, at: 0, lowercase, foldingCase: true)
   }
 
-  private func isEmpty(_ id: Int32) -> Bool { stringStarts[Int(id)] == stringStarts[Int(id) + 1] }
+  private func isEmpty(_ id: Int32) -> Bool { bytes(id).isEmpty }
 
   private func destructiveWord(_ id: Int32) -> Bool {
     startsWith(id, "Delete") || startsWith(id, "Remove") || startsWith(id, "Erase")
@@ -235,7 +230,7 @@ private struct Run {
   /// A number argument's value (what `value >= 44` reads); nil for other kinds.
   private func number(_ argument: ArgumentRecord) -> Double? {
     guard argument.kind == .number else { return nil }
-    let text = stringBytes[byteRange(argument.value)]
+    let text = bytes(argument.value)
     var value = 0.0
     for byte in text where byte != UInt8(ascii: "_") {
       guard byte >= 0x30, byte <= 0x39 else { return nil }

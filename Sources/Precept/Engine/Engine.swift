@@ -101,7 +101,7 @@ struct RuleRunner {
       // Ancestor steps as interned type ids of this model (nil: any type), so walking up the
       // tree compares integers.
       let steps = rule.ancestorTypes.map { step in
-        step.contains("*") ? nil : Set(step.compactMap { model.strings.id(of: $0) })
+        step.contains("*") ? nil : step.compactMap { model.strings.find($0) }
       }
       var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
       var bindings: [Word] = []
@@ -130,7 +130,7 @@ struct RuleRunner {
 
   /// Fills `bindings` with the node, then for each `inside` step the nearest enclosing node of
   /// that type (above the previous one); false when a step has none.
-  private func bind(_ node: Int32, _ steps: [Set<Int32>?], into bindings: inout [Word]) -> Bool {
+  private func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: inout [Word]) -> Bool {
     bindings.removeAll(keepingCapacity: true)
     bindings.append(.node(node))
     var current = node
