@@ -558,12 +558,14 @@ struct Parser {
 
   // MARK: Expressions
 
+  /// Counts one level of nesting; every caller undoes it with a `defer`, so a failure deep
+  /// inside an expression does not leave the count raised for the rest of the file.
   private mutating func enter(_ span: Span) throws(Failure) {
-    depth += 1
-    if depth > Parser.maximumDepth {
+    guard depth < Parser.maximumDepth else {
       error("expression is nested more deeply than the limit of \(Parser.maximumDepth) levels", span)
       throw Failure()
     }
+    depth += 1
   }
 
   /// expr = conditional [ "=>" expr ]
@@ -610,14 +612,18 @@ struct Parser {
     }
   }
 
-  /// Left-associative binary operators by precedence climbing.
+  /// Left-associative binary operators by precedence climbing. The loop builds a tree one
+  /// level deeper per operator (`1 + 2 + 3` is `(1 + 2) + 3`), and later stages walk the tree
+  /// recursively, so each operator of a chain counts towards the nesting limit.
   private mutating func binary(minimumPrecedence: Int) throws(Failure) -> Expr {
     var left = try unary()
+    var levels = 0
+    defer { depth -= levels }
     while let (op, precedence) = binaryOperator(), precedence >= minimumPrecedence {
       advance()
       try enter(token.span)
+      levels += 1
       let right = try binary(minimumPrecedence: precedence + 1)
-      depth -= 1
       left = makeExpr(.binary(op, left, right), left.span.union(right.span))
     }
     return left
@@ -676,11 +682,17 @@ struct Parser {
     }
   }
 
+  /// Selections, calls and indexes; like a chain of binary operators, each one nests the tree
+  /// one level deeper and counts towards the nesting limit.
   private mutating func postfix(_ operand: Expr) throws(Failure) -> Expr {
     var result = operand
+    var levels = 0
+    defer { depth -= levels }
     while true {
       switch token.kind {
       case .dot:
+        try enter(token.span)
+        levels += 1
         advance()
         if token.kind == .quotedIdentifier {
           let quoted = token
@@ -702,8 +714,8 @@ struct Parser {
         let open = token
         advance()
         try enter(open.span)
+        levels += 1
         let index = try expression()
-        depth -= 1
         let close = try expect(.rightBracket, "to close the index")
         result = makeExpr(.index(result, index), result.span.union(close.span))
       default:
