@@ -305,10 +305,11 @@ struct Parser {
     _ = try expect(.leftParen, "to start the parameter list")
     var parameters: [Located<String>] = []
     if token.kind != .rightParen {
-      repeat {
-        if token.kind == .comma { advance() }
+      parameters.append(try identifier("as a parameter name"))
+      while token.kind == .comma {
+        advance()
         parameters.append(try identifier("as a parameter name"))
-      } while token.kind == .comma
+      }
     }
     _ = try expect(.rightParen, "to close the parameter list")
     return parameters
