@@ -537,20 +537,29 @@ struct Parser {
   }
 
   /// The offset of the `}` closing a hole that starts at `start`, skipping nested braces and
-  /// quoted strings inside the expression.
+  /// quoted strings inside the expression (so `{m.text() + '}'}` is one hole).
   private func matchingBrace(from start: Int, end: Int) -> Int? {
     let bytes = source.bytes
     var nesting = 0
+    var quote: UInt8?
     var index = start
     while index < end {
-      switch bytes[index] {
-      case UInt8(ascii: "{"): nesting += 1
-      case UInt8(ascii: "}"):
-        if nesting == 0 { return index }
-        nesting -= 1
-      case UInt8(ascii: "\\"):
-        index += 1
-      default: break
+      let current = bytes[index]
+      if current == UInt8(ascii: "\\") {
+        index += 2
+        continue
+      }
+      if let open = quote {
+        if current == open { quote = nil }
+      } else {
+        switch current {
+        case UInt8(ascii: "{"): nesting += 1
+        case UInt8(ascii: "}"):
+          if nesting == 0 { return index }
+          nesting -= 1
+        case UInt8(ascii: "'"), UInt8(ascii: "\""): quote = current
+        default: break
+        }
       }
       index += 1
     }
