@@ -168,23 +168,19 @@ struct Parser {
     }
   }
 
+  /// A ruleset name: identifiers joined by `.` or `-` (`my-company.menu`), written without
+  /// spaces, so that the raw text after it (a version or a range) starts at the first space.
   private mutating func dottedName(_ context: String) throws(Failure) -> Located<String> {
     var name = try identifier(context)
-    while token.kind == .dot {
+    while token.kind == .dot || token.kind == .minus, token.start == name.span.end {
+      let separator = token.kind == .dot ? "." : "-"
       advance()
-      let part = try identifier("in dotted name")
-      name = Located(value: name.value + "." + part.value, span: name.span.union(part.span))
-    }
-    // Hyphens are allowed inside names (`my-company.menu`), written without spaces.
-    while token.kind == .minus, token.start == previousEnd {
-      advance()
-      let part = try identifier("after '-' in name")
-      name = Located(value: name.value + "-" + part.value, span: name.span.union(part.span))
-      while token.kind == .dot {
-        advance()
-        let next = try identifier("in dotted name")
-        name = Located(value: name.value + "." + next.value, span: name.span.union(next.span))
+      guard token.kind == .identifier, token.start == previousEnd else {
+        error("expected the rest of the name right after '\(separator)'", token.span)
+        throw Failure()
       }
+      name = Located(value: name.value + separator + text(token), span: name.span.union(token.span))
+      advance()
     }
     return name
   }
@@ -252,7 +248,7 @@ struct Parser {
       ruleset.golden.append(try stringValue("after 'golden'"))
     case "import":
       advance()
-      let name = try dottedNameBeforeRange()
+      let name = try dottedName("after 'import'")
       let range = rereadRaw(from: name.span.end) { $0.restOfLine() }
       if range.text.isEmpty {
         error(
@@ -283,22 +279,6 @@ struct Parser {
         help: suggestion.map { "did you mean '\($0)'?" })
       throw Failure()
     }
-  }
-
-  /// An import's name ends at the first space: the range follows on the same line.
-  private mutating func dottedNameBeforeRange() throws(Failure) -> Located<String> {
-    let name = try identifier("after 'import'")
-    var value = name.value
-    var span = name.span
-    while token.start == span.end, token.kind == .dot || token.kind == .minus {
-      let separator = token.kind == .dot ? "." : "-"
-      advance()
-      guard token.kind == .identifier, token.start == previousEnd else { break }
-      value += separator + text(token)
-      span = span.union(token.span)
-      advance()
-    }
-    return Located(value: value, span: span)
   }
 
   private mutating func parameterList(required: Bool) throws(Failure) -> [Located<String>] {
