@@ -136,7 +136,7 @@ struct Checker {
       error("'\(name)' is an imported ruleset, not a value; refer to its definitions as \(name).NAME", span)
       return IR(kind: .null, span: span)
     }
-    let candidates = scope.map(\.name) + variables + Array(letIndex.keys) + Array(Checker.typeNames.keys)
+    let candidates = scope.map(\.name) + variables + letIndex.keys.sorted() + Checker.typeNames.keys.sorted()
     return unresolved(
       "unknown name '\(name)'", span, help: Spelling.closest(name, in: candidates).map { "did you mean '\($0)'?" })
   }
@@ -252,7 +252,7 @@ struct Checker {
       }
       return IR(kind: .null, span: span)
     }
-    let known = Array(letIndex.keys) + Array(hostIndex.keys) + Builtin.allCases.filter { !$0.globalArities.isEmpty }.map(\.name)
+    let known = letIndex.keys.sorted() + hostIndex.keys.sorted() + Builtin.allCases.filter { !$0.globalArities.isEmpty }.map(\.name)
     return unresolved(
       "unknown function '\(function)'", span, help: Spelling.closest(function, in: known).map { "did you mean '\($0)'?" })
   }
