@@ -235,13 +235,16 @@ extension VM {
 
   // MARK: Containers
 
-  /// The entry index of `key` in a map, using CEL's cross-kind numeric key equality.
+  /// The entry index of `key` in a map, using CEL's cross-kind numeric key equality. Maps are
+  /// searched linearly, so each key compared costs one unit.
   func lookup(_ map: Int32, _ key: Word) -> Int? {
     let record = heap.mapRecord(map)
     let start = Int(record.start)
     for index in start..<start + Int(record.count) where equals(heap.mapKey(index), key) {
+      cost += index - start + 1
       return index
     }
+    cost += Int(record.count)
     return nil
   }
 
@@ -254,7 +257,6 @@ extension VM {
       for index in 0..<count where equals(heap.element(list, index), element) { return .bool(true) }
       return .bool(false)
     case .map(let map):
-      cost += Int(heap.mapRecord(map).count)
       return .bool(lookup(map, element) != nil)
     default:
       return noOverload("@in", element, container)
