@@ -248,6 +248,17 @@ extension VM {
     return nil
   }
 
+  /// What makes two map keys equal: CEL compares int and uint keys by value.
+  func identity(ofKey key: Word) -> MapKeyIdentity {
+    switch key {
+    case .bool(let flag): return .bool(flag)
+    case .int(let value): return value < 0 ? .negative(value) : .number(UInt64(value))
+    case .uint(let value): return .number(value)
+    case .string(let id): return .string(heap.bytes(id))
+    default: return .other
+    }
+  }
+
   func membership(_ element: Word, _ container: Word) -> Word {
     if element.isError { return element }
     switch container {
@@ -351,4 +362,13 @@ extension VM {
     }
     return .string(heap.makeString(bytes))
   }
+}
+
+/// A map key reduced to what decides its equality (see `VM.identity(ofKey:)`).
+enum MapKeyIdentity: Hashable {
+  case bool(Bool)
+  case negative(Int64)
+  case number(UInt64)
+  case string([UInt8])
+  case other
 }

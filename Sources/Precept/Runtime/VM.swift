@@ -474,6 +474,9 @@ final class VM {
     var values: [Word] = []
     keys.reserveCapacity(count)
     values.reserveCapacity(count)
+    // Small maps compare keys pairwise; big ones (transformMap makes up to 100,000 entries)
+    // hash them, so building a map stays linear.
+    var seen: Set<MapKeyIdentity> = []
     for index in 0..<count {
       let key = pointer[index * 2]
       let value = pointer[index * 2 + 1]
@@ -483,7 +486,8 @@ final class VM {
       case .int, .uint, .bool, .string: break
       default: return heap.makeError("unsupported map key type: \(describeType(key))")
       }
-      if keys.contains(where: { equals($0, key) }) {
+      let repeated = count <= 16 ? keys.contains(where: { equals($0, key) }) : !seen.insert(identity(ofKey: key)).inserted
+      if repeated {
         return heap.makeError("repeated key in map literal: \(Printer.literal(self.value(of: key)))")
       }
       keys.append(key)
