@@ -173,13 +173,13 @@ struct Parser {
   private mutating func dottedName(_ context: String) throws(Failure) -> Located<String> {
     var name = try identifier(context)
     while token.kind == .dot || token.kind == .minus, token.start == name.span.end {
-      let separator = token.kind == .dot ? "." : "-"
+      let separator = token
       advance()
       guard token.kind == .identifier, token.start == previousEnd else {
-        error("expected the rest of the name right after '\(separator)'", token.span)
+        error("expected the rest of the name right after '\(text(separator))'", separator.span)
         throw Failure()
       }
-      name = Located(value: name.value + separator + text(token), span: name.span.union(token.span))
+      name = Located(value: name.value + text(separator) + text(token), span: name.span.union(token.span))
       advance()
     }
     return name
