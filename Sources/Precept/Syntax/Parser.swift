@@ -559,11 +559,20 @@ struct Parser {
   }
 
   /// expr = conditional [ "=>" expr ]
+  ///
+  /// The conditional is parsed inline (not through `conditional()`), and rarer forms are in
+  /// functions of their own, because every level of nesting passes through here: small frames
+  /// keep deep nesting within a 512 KiB thread stack.
   mutating func expression() throws(Failure) -> Expr {
     try enter(token.span)
     defer { depth -= 1 }
-    let condition = try conditional()
+    var condition = try binary(minimumPrecedence: 1)
+    if token.kind == .question { condition = try conditionalRest(condition) }
     guard token.kind == .implies else { return condition }
+    return try implication(condition)
+  }
+
+  private mutating func implication(_ condition: Expr) throws(Failure) -> Expr {
     advance()
     let consequence = try expression()
     return makeExpr(.binary(.implies, condition, consequence), condition.span.union(consequence.span))
@@ -573,6 +582,11 @@ struct Parser {
   private mutating func conditional() throws(Failure) -> Expr {
     let condition = try binary(minimumPrecedence: 1)
     guard token.kind == .question else { return condition }
+    return try conditionalRest(condition)
+  }
+
+  /// `? whenTrue : whenFalse` after `condition`.
+  private mutating func conditionalRest(_ condition: Expr) throws(Failure) -> Expr {
     advance()
     let whenTrue = try binary(minimumPrecedence: 1)
     _ = try expect(.colon, "in conditional expression")
@@ -620,30 +634,28 @@ struct Parser {
   }
 
   private mutating func unary() throws(Failure) -> Expr {
+    if token.kind == .bang || token.kind == .minus { return try prefixOperator() }
+    return try postfix(try primary())
+  }
+
+  /// `!x`, `-x`, or a negative number literal.
+  private mutating func prefixOperator() throws(Failure) -> Expr {
     let start = token.start
-    switch token.kind {
-    case .bang:
-      advance()
-      try enter(token.span)
-      defer { depth -= 1 }
-      let operand = try unary()
-      return makeExpr(.unary(.not, operand), Span(start, operand.span.end))
-    case .minus:
-      advance()
-      // A minus directly before a number literal is part of the literal, so that the most
-      // negative int64 can be written.
-      if token.kind == .int || token.kind == .double {
-        let literal = token
-        let negated = try numberLiteral(negated: true)
-        return try postfix(makeExpr(negated, Span(start, literal.end)))
-      }
-      try enter(token.span)
-      defer { depth -= 1 }
-      let operand = try unary()
-      return makeExpr(.unary(.negate, operand), Span(start, operand.span.end))
-    default:
-      return try postfix(try primary())
-    }
+    let op: UnaryOperator = token.kind == .bang ? .not : .negate
+    advance()
+    if op == .negate, token.kind == .int || token.kind == .double { return try negativeLiteral(start) }
+    try enter(token.span)
+    defer { depth -= 1 }
+    let operand = try unary()
+    return makeExpr(.unary(op, operand), Span(start, operand.span.end))
+  }
+
+  /// A minus directly before a number literal is part of the literal, so that the most negative
+  /// int64 can be written.
+  private mutating func negativeLiteral(_ start: Int) throws(Failure) -> Expr {
+    let literal = token
+    let negated = try numberLiteral(negated: true)
+    return try postfix(makeExpr(negated, Span(start, literal.end)))
   }
 
   private mutating func numberLiteral(negated: Bool) throws(Failure) -> ExprKind {
@@ -678,40 +690,39 @@ struct Parser {
     var result = operand
     var levels = 0
     defer { depth -= levels }
-    while true {
-      switch token.kind {
-      case .dot:
-        try enter(token.span)
-        levels += 1
-        advance()
-        if token.kind == .quotedIdentifier {
-          let quoted = token
-          advance()
-          let name = source.text((quoted.start + 1)..<(quoted.end - 1))
-          result = makeExpr(.select(result, field: name, testOnly: false), result.span.union(quoted.span))
-          continue
-        }
-        let field = try identifier("after '.'")
-        if token.kind == .leftParen {
-          let open = token
-          advance()
-          let args = try arguments(closing: .rightParen, open)
-          result = try receiverCall(result, field, args)
-        } else {
-          result = makeExpr(.select(result, field: field.value, testOnly: false), result.span.union(field.span))
-        }
-      case .leftBracket:
-        let open = token
-        advance()
-        try enter(open.span)
-        levels += 1
-        let index = try expression()
-        let close = try expect(.rightBracket, "to close the index")
-        result = makeExpr(.index(result, index), result.span.union(close.span))
-      default:
-        return result
-      }
+    while token.kind == .dot || token.kind == .leftBracket {
+      try enter(token.span)
+      levels += 1
+      result = token.kind == .dot ? try selection(result) : try indexSuffix(result)
     }
+    return result
+  }
+
+  /// `.field`, `` .`field` `` or `.method(args)` after `operand`.
+  private mutating func selection(_ operand: Expr) throws(Failure) -> Expr {
+    advance()
+    if token.kind == .quotedIdentifier {
+      let quoted = token
+      advance()
+      let name = source.text((quoted.start + 1)..<(quoted.end - 1))
+      return makeExpr(.select(operand, field: name, testOnly: false), operand.span.union(quoted.span))
+    }
+    let field = try identifier("after '.'")
+    guard token.kind == .leftParen else {
+      return makeExpr(.select(operand, field: field.value, testOnly: false), operand.span.union(field.span))
+    }
+    let open = token
+    advance()
+    let args = try arguments(closing: .rightParen, open)
+    return try receiverCall(operand, field, args)
+  }
+
+  /// `[index]` after `operand`.
+  private mutating func indexSuffix(_ operand: Expr) throws(Failure) -> Expr {
+    advance()
+    let index = try expression()
+    let close = try expect(.rightBracket, "to close the index")
+    return makeExpr(.index(operand, index), operand.span.union(close.span))
   }
 
   /// Turns `target.all(x, p)` and its kin into comprehensions; anything else is a call.
@@ -749,14 +760,17 @@ struct Parser {
         args.append(try expression())
       }
     }
-    guard token.kind == closing else {
-      if token.kind != .invalid {
-        error("expected ',' or \(closing.display), found \(describeToken())", token.span)
-      }
-      throw Failure()
-    }
+    guard token.kind == closing else { throw unexpectedToken("expected ',' or \(closing.display)") }
     advance()
     return args
+  }
+
+  /// Reports the current token as unexpected (unless the lexer already reported it) and
+  /// returns the failure to throw. Error paths live in functions like this one so that the
+  /// functions the parser recurses through keep small stack frames.
+  private mutating func unexpectedToken(_ expected: String) -> Failure {
+    if token.kind != .invalid { error("\(expected), found \(describeToken())", token.span) }
+    return Failure()
   }
 
   private static let reserved: Set<String> = [
@@ -765,98 +779,109 @@ struct Parser {
   ]
 
   private mutating func primary() throws(Failure) -> Expr {
-    let start = token.start
     switch token.kind {
-    case .int, .uint, .double:
-      let kind = try numberLiteral(negated: false)
-      return makeExpr(kind, Span(start, previousEnd))
-    case .string, .bytes:
-      let literal = token
-      advance()
-      do {
-        let bytes = try Literals.decodeQuoted(source, literal.span, isBytes: literal.kind == .bytes)
-        if literal.kind == .bytes { return makeExpr(.bytes(bytes), literal.span) }
-        return makeExpr(.string(String(decoding: bytes, as: UTF8.self)), literal.span)
-      } catch {
-        self.error(error.message, error.span)
-        throw Failure()
-      }
-    case .leftParen:
-      let open = token
-      advance()
-      try enter(open.span)
-      defer { depth -= 1 }
-      var inner = try expression()
-      let close = try expect(.rightParen, "to close '('")
-      inner.span = Span(open.start, close.end)
-      return inner
-    case .leftBracket:
-      let open = token
-      advance()
-      let elements = try listElements(open)
-      return makeExpr(.list(elements), Span(start, previousEnd))
-    case .leftBrace:
-      let open = token
-      advance()
-      let entries = try mapEntries(open)
-      return makeExpr(.map(entries), Span(start, previousEnd))
-    case .dot:
-      advance()
-      let name = try identifier("after '.'")
-      return try identifierOrCall(name, absolute: true, start: start)
-    case .identifier:
-      let name = Located(value: text(token), span: token.span)
-      advance()
-      return try identifierOrCall(name, absolute: false, start: start)
-    case .invalid:
-      throw Failure()
+    case .int, .uint, .double: return try numberPrimary()
+    case .string, .bytes: return try quotedPrimary()
+    case .leftParen: return try parenthesized()
+    case .leftBracket: return try list()
+    case .leftBrace: return try map()
+    case .dot, .identifier: return try identifierOrCall()
+    default: throw unexpectedPrimary()
+    }
+  }
+
+  private mutating func unexpectedPrimary() -> Failure {
+    switch token.kind {
+    case .invalid: break
     case .quotedIdentifier:
       error("a quoted identifier can only name a field after '.', as in m.`content-type`", token.span)
-      throw Failure()
     default:
       error("expected an expression, found \(describeToken())", token.span)
+    }
+    return Failure()
+  }
+
+  private mutating func numberPrimary() throws(Failure) -> Expr {
+    let start = token.start
+    let kind = try numberLiteral(negated: false)
+    return makeExpr(kind, Span(start, previousEnd))
+  }
+
+  private mutating func quotedPrimary() throws(Failure) -> Expr {
+    let literal = token
+    advance()
+    do {
+      let bytes = try Literals.decodeQuoted(source, literal.span, isBytes: literal.kind == .bytes)
+      if literal.kind == .bytes { return makeExpr(.bytes(bytes), literal.span) }
+      return makeExpr(.string(String(decoding: bytes, as: UTF8.self)), literal.span)
+    } catch {
+      self.error(error.message, error.span)
       throw Failure()
     }
   }
 
-  private mutating func identifierOrCall(_ name: Located<String>, absolute: Bool, start: Int) throws(Failure) -> Expr {
-    switch name.value {
-    case "true" where !absolute: return makeExpr(.bool(true), name.span)
-    case "false" where !absolute: return makeExpr(.bool(false), name.span)
-    case "null" where !absolute: return makeExpr(.null, name.span)
-    case "in":
-      error("'in' is an operator and cannot be used as a name", name.span)
-      throw Failure()
-    default:
-      if Parser.reserved.contains(name.value) {
-        error("'\(name.value)' is a reserved word and cannot be used as a name", name.span)
-        throw Failure()
-      }
-    }
-    if token.kind == .leftParen {
-      let open = token
-      advance()
-      let args = try arguments(closing: .rightParen, open)
-      let span = Span(start, previousEnd)
-      if name.value == "has" && !absolute {
-        guard args.count == 1, case .select(let operand, let field, false) = args[0].kind else {
-          error("has() takes one field selection, such as has(m.field)", span)
-          throw Failure()
-        }
-        return makeExpr(.select(operand, field: field, testOnly: true), span)
-      }
-      return makeExpr(.call(function: name.value, target: nil, args: args), span)
-    }
-    if token.kind == .leftBrace, name.value.first?.isUppercase == true {
-      error(
-        "message construction ('\(name.value){…}') is not supported: Precept has no protocol buffer types",
-        Span(start, token.end))
-      throw Failure()
-    }
+  private mutating func parenthesized() throws(Failure) -> Expr {
+    let open = token
+    advance()
+    try enter(open.span)
+    defer { depth -= 1 }
+    var inner = try expression()
+    let close = try expect(.rightParen, "to close '('")
+    inner.span = Span(open.start, close.end)
+    return inner
+  }
+
+  /// A name, a literal spelled as a name (`true`, `null`), or a global call; with a leading dot
+  /// (`.name`), an absolute name.
+  private mutating func identifierOrCall() throws(Failure) -> Expr {
+    let start = token.start
+    let absolute = token.kind == .dot
+    if absolute { advance() }
+    let name = try identifier("after '.'")
+    if !absolute, let literal = Parser.literalNames[name.value] { return makeExpr(literal, name.span) }
+    if name.value == "in" || Parser.reserved.contains(name.value) { throw reservedName(name) }
+    if token.kind == .leftParen { return try globalCall(name, absolute: absolute, start: start) }
+    if token.kind == .leftBrace, name.value.first?.isUppercase == true { throw messageConstruction(name, start) }
     return makeExpr(.identifier(name.value, absolute: absolute), Span(start, name.span.end))
   }
 
-  private mutating func listElements(_ open: Token) throws(Failure) -> [Expr] {
+  private mutating func messageConstruction(_ name: Located<String>, _ start: Int) -> Failure {
+    error(
+      "message construction ('\(name.value){…}') is not supported: Precept has no protocol buffer types",
+      Span(start, token.end))
+    return Failure()
+  }
+
+  private static let literalNames: [String: ExprKind] = ["true": .bool(true), "false": .bool(false), "null": .null]
+
+  private mutating func reservedName(_ name: Located<String>) -> Failure {
+    if name.value == "in" {
+      error("'in' is an operator and cannot be used as a name", name.span)
+    } else {
+      error("'\(name.value)' is a reserved word and cannot be used as a name", name.span)
+    }
+    return Failure()
+  }
+
+  /// `f(args)`, or the `has(x.f)` macro.
+  private mutating func globalCall(_ name: Located<String>, absolute: Bool, start: Int) throws(Failure) -> Expr {
+    let open = token
+    advance()
+    let args = try arguments(closing: .rightParen, open)
+    let span = Span(start, previousEnd)
+    guard name.value == "has" && !absolute else {
+      return makeExpr(.call(function: name.value, target: nil, args: args), span)
+    }
+    guard args.count == 1, case .select(let operand, let field, false) = args[0].kind else {
+      error("has() takes one field selection, such as has(m.field)", span)
+      throw Failure()
+    }
+    return makeExpr(.select(operand, field: field, testOnly: true), span)
+  }
+
+  private mutating func list() throws(Failure) -> Expr {
+    let open = token
+    advance()
     try enter(open.span)
     defer { depth -= 1 }
     var elements: [Expr] = []
@@ -865,31 +890,30 @@ struct Parser {
       guard token.kind == .comma else { break }
       advance()
     }
-    guard token.kind == .rightBracket else {
-      if token.kind != .invalid { error("expected ',' or ']' in list, found \(describeToken())", token.span) }
-      throw Failure()
-    }
+    guard token.kind == .rightBracket else { throw unexpectedToken("expected ',' or ']' in list") }
     advance()
-    return elements
+    return makeExpr(.list(elements), Span(open.start, previousEnd))
   }
 
-  private mutating func mapEntries(_ open: Token) throws(Failure) -> [MapEntrySyntax] {
+  private mutating func map() throws(Failure) -> Expr {
+    let open = token
+    advance()
     try enter(open.span)
     defer { depth -= 1 }
     var entries: [MapEntrySyntax] = []
     while token.kind != .rightBrace {
-      let key = try expression()
-      _ = try expect(.colon, "between map key and value")
-      let value = try expression()
-      entries.append(MapEntrySyntax(key: key, value: value))
+      entries.append(try mapEntry())
       guard token.kind == .comma else { break }
       advance()
     }
-    guard token.kind == .rightBrace else {
-      if token.kind != .invalid { error("expected ',' or '}' in map, found \(describeToken())", token.span) }
-      throw Failure()
-    }
+    guard token.kind == .rightBrace else { throw unexpectedToken("expected ',' or '}' in map") }
     advance()
-    return entries
+    return makeExpr(.map(entries), Span(open.start, previousEnd))
+  }
+
+  private mutating func mapEntry() throws(Failure) -> MapEntrySyntax {
+    let key = try expression()
+    _ = try expect(.colon, "between map key and value")
+    return MapEntrySyntax(key: key, value: try expression())
   }
 }
