@@ -49,16 +49,20 @@ public struct SourceFile: Sendable {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
     }
-    let start = lineStarts[low]
+    // Count what the line shows before the offset: each scalar, and each invalid sequence that
+    // `lineText` repairs to one U+FFFD. An offset inside a sequence belongs to that sequence.
     var column = 1
-    var index = start
-    while index < offset {
-      // Count only the lead bytes of UTF-8 sequences.
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
+    var position = lineStarts[low]
+    var iterator = bytes[position..<min(bytes.count, offset + 4)].makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    while position < offset {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): position += encoded.count
+      case .error(let length): position += length
+      case .emptyInput: position = offset
+      }
+      if position <= offset { column += 1 }
     }
-    // If the offset falls inside a multi-byte sequence, it belongs to that scalar.
-    if offset < bytes.count, bytes[offset] & 0xC0 == 0x80, column > 1 { column -= 1 }
     return SourceLocation(line: low + 1, column: column)
   }
 
