@@ -287,7 +287,7 @@ struct Checker {
       if let first = seenImports[item.name.value] {
         error("'\(item.name.value)' is imported twice", item.name.span, notes: ["first imported at \(position(first))"])
       }
-      seenImports[item.name.value] = item.name.span
+      if seenImports[item.name.value] == nil { seenImports[item.name.value] = item.name.span }
     }
 
     for (index, host) in syntax.hosts.enumerated() {
@@ -346,7 +346,7 @@ struct Checker {
           "duplicate rule id '\(rule.id.value)'", rule.id.span,
           notes: ["first used at \(position(first))"], help: "rule ids are how users suppress and baseline findings; each must be unique")
       }
-      ruleIDs[rule.id.value] = rule.id.span
+      if ruleIDs[rule.id.value] == nil { ruleIDs[rule.id.value] = rule.id.span }
       if let checked = self.rule(rule, hostClosure: hostClosure, letEdges: letEdges) { rules.append(checked) }
     }
 
