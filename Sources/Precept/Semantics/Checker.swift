@@ -161,6 +161,10 @@ struct Checker {
       return nil
     }
     if let index = variables.firstIndex(of: dotted) { return IR(kind: .global(index), span: expr.span) }
+    if imports.contains(where: { $0.name == dotted }) {
+      error("'\(dotted)' is an imported ruleset, not a value; refer to its definitions as \(dotted).NAME", expr.span)
+      return IR(kind: .null, span: expr.span)
+    }
     if let (unit, letName) = splitImport(dotted) {
       return importedLet(unit: unit, name: letName, args: [], span: expr.span)
     }
