@@ -19,7 +19,7 @@ enum VersionSyntax {
     var scanner = VersionScanner(Array(text.utf8))
     guard let failure = scanner.version(partial: false) ?? scanner.end() else { return nil }
     return Problem(
-      message: "malformed version '\(text)': \(failure.detail); expected MAJOR.MINOR.PATCH",
+      message: "malformed version '\(text)': \(failure.detail)",
       offset: failure.offset, length: max(1, scanner.bytes.count - failure.offset))
   }
 
