@@ -27,6 +27,12 @@ struct Checker {
     self.source = source
   }
 
+  /// Diagnostics in source order, as the parser reports them (the checker finds them in the
+  /// order it checks: imports, hosts, lets, rules).
+  private var sortedDiagnostics: [Diagnostic] {
+    diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+  }
+
   private mutating func error(_ message: String, _ span: Span, notes: [String] = [], help: String? = nil) {
     diagnostics.append(Diagnostic(.error, message, in: source, span: span, notes: notes, help: help))
   }
@@ -49,7 +55,7 @@ struct Checker {
     checker.deferUnresolved = !checked
     let body = checker.beginFunction(parameters: []) { checker in checker.check(expr) }
     let function = CheckedFunction(name: "expression", parameterCount: 0, localCount: checker.localCount, body: body)
-    return (checker.diagnostics.isEmpty ? function : nil, checker.diagnostics)
+    return (checker.diagnostics.isEmpty ? function : nil, checker.sortedDiagnostics)
   }
 
   private mutating func beginFunction(parameters: [String], _ body: (inout Checker) -> IR) -> IR {
@@ -269,7 +275,7 @@ struct Checker {
   ) -> (CheckedRuleset?, [Diagnostic]) {
     var checker = Checker(source: source)
     let checked = checker.ruleset(syntax, imports: imports)
-    return (checker.diagnostics.isEmpty ? checked : nil, checker.diagnostics)
+    return (checker.diagnostics.isEmpty ? checked : nil, checker.sortedDiagnostics)
   }
 
   private mutating func ruleset(_ syntax: RulesetSyntax, imports: [CheckedRuleset]) -> CheckedRuleset {
