@@ -101,3 +101,19 @@ import Testing
     #expect(throws: DiagnosticError.self) { try Expression("missing + 1") }
   }
 }
+
+@Suite struct CheckerLimitTests {
+  /// Recursion detection walks the graph of lets; a long chain must not exhaust the stack.
+  @Test func longChainsOfLets() throws {
+    let count = 50_000
+    var text = "ruleset chain 1.0.0\n"
+    for index in 0..<count { text += "let l\(index) = l\(index + 1) + 1\n" }
+    text += "host h(x)\nlet l\(count) = h(0)\n"
+    text += "rule r { severity info on T require l0 == \(count) }\n"
+    // The rule needs the host function the end of the chain calls.
+    #expect(try Ruleset(text: text).program.rules.first?.hostFunctions == ["h"])
+    text += "let l\(count + 1) = l0\nlet x = l\(count + 1)\n"
+    text = text.replacingOccurrences(of: "let l\(count) = h(0)", with: "let l\(count) = l\(count + 1)")
+    #expect(throws: DiagnosticError.self) { try Ruleset(text: text) }
+  }
+}
