@@ -34,7 +34,7 @@ struct Checker {
   }
 
   private mutating func error(_ message: String, _ span: Span, notes: [String] = [], help: String? = nil) {
-    diagnostics.append(Diagnostic(.error, message, in: source, span: span, notes: notes, help: help))
+    diagnostics.appendWithinLimit { Diagnostic(.error, message, in: source, span: span, notes: notes, help: help) }
   }
 
   /// An unresolvable name or function: a diagnostic, or in unchecked mode an error at run time.

@@ -22,7 +22,7 @@ struct Lexer {
   }
 
   private mutating func report(_ message: String, _ start: Int, _ end: Int) {
-    diagnostics.append(Diagnostic(.error, message, in: source, span: Span(start, max(end, start + 1))))
+    diagnostics.appendWithinLimit { Diagnostic(.error, message, in: source, span: Span(start, max(end, start + 1))) }
   }
 
   /// Skips spaces, newlines and comments. Reports invalid UTF-8 inside comments.

@@ -90,7 +90,7 @@ struct Parser {
   }
 
   private mutating func error(_ message: String, _ span: Span, help: String? = nil) {
-    diagnostics.append(Diagnostic(.error, message, in: source, span: span, help: help))
+    diagnostics.appendWithinLimit { Diagnostic(.error, message, in: source, span: span, help: help) }
   }
 
   private mutating func expect(_ kind: TokenKind, _ context: String) throws(Failure) -> Token {
@@ -490,7 +490,7 @@ struct Parser {
         nextID = inner.nextID
         let innerDiagnostics = inner.lexer.diagnostics + inner.diagnostics
         if !innerDiagnostics.isEmpty || expr == nil {
-          diagnostics += innerDiagnostics
+          for diagnostic in innerDiagnostics { diagnostics.appendWithinLimit { diagnostic } }
           if innerDiagnostics.isEmpty { error("expected an expression inside '{…}'", Span(index, holeEnd + 1)) }
           throw Failure()
         }
