@@ -182,7 +182,7 @@ private func errors(_ text: String) -> [String] { errors(SourceFile(name: "t", t
     #expect(errors(source([quote, 0x61, 0xC3, quote])) == ["1:3: invalid UTF-8 byte 0xC3"])
     #expect(
       errors(source(Array("// ok\n// ".utf8) + [0xE2, 0x82] + Array("\nx".utf8))) == [
-        "2:4: invalid UTF-8 byte 0xE2", "2:4: invalid UTF-8 byte 0x82",
+        "2:4: invalid UTF-8 byte 0xE2", "2:5: invalid UTF-8 byte 0x82",
       ])
     #expect(errors(source(Array("x.`a".utf8) + [0x80] + Array("`".utf8))) == ["1:5: invalid UTF-8 byte 0x80"])
     // Overlong forms, surrogates and values above U+10FFFF are invalid too.
@@ -205,6 +205,38 @@ private func errors(_ text: String) -> [String] { errors(SourceFile(name: "t", t
   @Test func positionsCountScalarsAndLines() {
     let (tokens, _, source) = lex("é\n  \"😀\" x\r\ny")
     #expect(tokens.map { source.location(of: $0.start).description } == ["1:1", "2:3", "2:7", "3:1"])
+  }
+
+  /// Garbage on one line: at most 100 errors (and one saying so) per stage, each quoting the
+  /// line, so reading it stays linear (a diagnostic for each of its 7,000 bad tokens, each
+  /// quoting the 30 KB line, took minutes).
+  @Test func garbageIsReportedWithinALimit() {
+    var random = SplitMix64(seed: 7)
+    let bytes = (0..<30_000).map { _ -> UInt8 in
+      let byte = UInt8(truncatingIfNeeded: random.next())
+      return byte == 0x0A || byte == 0x0D ? 0xFF : byte
+    }
+    let source = SourceFile(name: "garbage", bytes: bytes)
+    let start = ContinuousClock.now
+    let (_, lexerDiagnostics, _) = lex(source)
+    #expect(lexerDiagnostics.count == 101)
+    #expect(lexerDiagnostics.last?.message == "too many errors; the rest of the file is not reported")
+    let (_, expressionDiagnostics) = Parser.parseExpression(source)
+    let (_, rulesetDiagnostics) = Parser.parseRuleset(
+      SourceFile(name: "garbage", bytes: Array("ruleset a 1.0.0\n".utf8) + bytes))
+    #expect(expressionDiagnostics.count <= 202)
+    #expect(rulesetDiagnostics.count <= 202)
+    #expect(ContinuousClock.now - start < .seconds(20))
+  }
+
+  @Test func invalidBytesShowAsReplacementCharacters() {
+    let source = SourceFile(name: "t", bytes: [0x61, 0xE2, 0x82, 0x62, 0xFF, 0x63])
+    #expect(source.lineText(1) == "a\u{FFFD}\u{FFFD}b\u{FFFD}c")
+    #expect(
+      errors(source) == [
+        "1:2: invalid UTF-8 byte 0xE2", "1:3: invalid UTF-8 byte 0x82", "1:5: invalid UTF-8 byte 0xFF",
+      ])
+    #expect(source.location(of: 3) == Precept.SourceLocation(line: 1, column: 4))
   }
 
   @Test func hugeLiterals() throws {
