@@ -74,6 +74,24 @@ import Testing
     }
   }
 
+  /// A value shares its lists inside the VM; copying one out to show it is bounded by the
+  /// collection limit, however many times a list is shared.
+  @Test func showingAValueIsBounded() throws {
+    let bindings = ["l": Self.numbers(2_000)]
+    #expect(evaluated("l.map(x, l)", bindings) == #""<value too large to show: more than 100000 elements>""#)
+    #expect(evaluated("l.map(x, l).size()", bindings) == "2000")
+    #expect(evaluated("[l, l]", ["l": Self.numbers(50)]).hasPrefix("[[0, 1, 2"))
+    let ruleset = try Ruleset(
+      text: """
+        ruleset big 1.0.0
+        let l = "abcdefghij".split("").map(a, "abcdefghij".split("").map(b, "abcdefghij".split("").map(c, a + b + c).join()).join()).join().split("")
+        let squared(l) = l.map(x, l)
+        rule r { severity info on Menu require squared(l).size() == 0 message "{squared(l)}" }
+        """)
+    let report = Engine(rulesets: [ruleset]).evaluate(MapScreen.model)
+    #expect(report.findings.map(\.message) == ["<value too large to show: more than 100000 elements>"])
+  }
+
   /// Building a large map checks repeated keys in linear time.
   @Test func largeMapsBuildInLinearTime() {
     let start = Date()
