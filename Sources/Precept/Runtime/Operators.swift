@@ -162,28 +162,42 @@ extension VM {
       if a == b { return true }
       if heap.isInterned(a) && heap.isInterned(b) { return false }
       return heap.withBytes(a) { x in heap.withBytes(b) { y in x.elementsEqual(y) } }
-    case (.list(let a), .list(let b)):
-      let count = heap.count(a)
-      guard count == heap.count(b) else { return false }
-      cost += count
-      for index in 0..<count where !equals(heap.element(a, index), heap.element(b, index)) { return false }
-      return true
-    case (.map(let a), .map(let b)):
-      let x = heap.mapRecord(a)
-      let y = heap.mapRecord(b)
-      guard x.count == y.count else { return false }
-      cost += Int(x.count)
-      for index in Int(x.start)..<Int(x.start + x.count) {
-        guard let position = lookup(b, heap.mapKey(index)), equals(heap.mapValue(index), heap.mapValue(position))
-        else { return false }
-      }
-      return true
+    case (.list, .list), (.map, .map):
+      return containersEqual(left, right)
     case (.type(let a), .type(let b)): return a == b
     case (.node(let a), .node(let b)), (.argument(let a), .argument(let b)), (.modifier(let a), .modifier(let b)),
       (.property(let a), .property(let b)):
       return a == b
     default: return false
     }
+  }
+
+  /// Lists element-wise and maps by key set and values, with a stack of pairs still to compare
+  /// instead of recursion: a chain of lets can nest a value deeper than a thread's stack.
+  private func containersEqual(_ left: Word, _ right: Word) -> Bool {
+    var pending = [(left, right)]
+    while let (a, b) = pending.popLast() {
+      switch (a, b) {
+      case (.list(let x), .list(let y)):
+        let count = heap.count(x)
+        guard count == heap.count(y) else { return false }
+        cost += count
+        for index in 0..<count { pending.append((heap.element(x, index), heap.element(y, index))) }
+      case (.map(let x), .map(let y)):
+        let first = heap.mapRecord(x)
+        guard first.count == heap.mapRecord(y).count else { return false }
+        cost += Int(first.count)
+        for index in Int(first.start)..<Int(first.start + first.count) {
+          guard let position = lookup(y, heap.mapKey(index)) else { return false }
+          pending.append((heap.mapValue(index), heap.mapValue(position)))
+        }
+      case (.list, _), (.map, _), (_, .list), (_, .map):
+        return false
+      default:
+        if !equals(a, b) { return false }
+      }
+    }
+    return true
   }
 
   /// Compares two numbers of any numeric kinds exactly: -1, 0, 1, or nil when either is NaN.
