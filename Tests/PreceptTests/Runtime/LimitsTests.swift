@@ -92,6 +92,19 @@ import Testing
     #expect(report.findings.map(\.message) == ["<value too large to show: more than 100000 elements>"])
   }
 
+  /// A chain of lets nests a list 20,000 levels deep; comparing, finding and showing it must
+  /// not recurse that deep.
+  @Test func deeplyNestedValues() throws {
+    let count = 20_000
+    var text = "ruleset deep 1.0.0\nlet a0 = [0]\n"
+    for index in 1...count { text += "let a\(index) = [a\(index - 1)]\n" }
+    text += "rule same { severity info on Menu require a\(count) == a\(count) && a\(count) in [a\(count)] }\n"
+    text += "rule shown { severity info on Menu require a\(count) == [] message \"{a\(count)}\" }\n"
+    let report = Engine(rulesets: [try Ruleset(text: text)]).evaluate(MapScreen.model)
+    #expect(report.ruleCounts["deep/same"]?.passed == 1)
+    #expect(report.findings.map(\.message) == ["<value too deep to show: nested more than 512 levels>"])
+  }
+
   /// Building a large map checks repeated keys in linear time.
   @Test func largeMapsBuildInLinearTime() {
     let start = Date()
