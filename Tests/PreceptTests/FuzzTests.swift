@@ -254,7 +254,7 @@ import Testing
   }
 
   @Test func generatedExpressions() {
-    Self.fuzz(1_500, seed: 1) { generator in (false, Array(generator.expression(4).utf8)) }
+    Self.fuzz(2_000, seed: 1) { generator in (false, Array(generator.expression(4).utf8)) }
   }
 
   @Test func generatedRulesets() {
@@ -262,14 +262,14 @@ import Testing
   }
 
   @Test func mutatedExamples() {
-    Self.fuzz(1_500, seed: 3) { generator in
+    Self.fuzz(2_000, seed: 3) { generator in
       let (isRuleset, text) = generator.pick(FuzzTests.corpus)
       return (isRuleset, generator.mutate(text))
     }
   }
 
   @Test func mutatedGeneratedInputs() {
-    Self.fuzz(700, seed: 4) { generator in
+    Self.fuzz(800, seed: 4) { generator in
       generator.chance(50)
         ? (false, generator.mutate(generator.expression(3))) : (true, generator.mutate(generator.ruleset()))
     }
@@ -283,7 +283,7 @@ import Testing
   }
 
   @Test func randomBytes() {
-    Self.fuzz(500, seed: 6) { generator in
+    Self.fuzz(1_000, seed: 6) { generator in
       let bytes = (0..<generator.below(200)).map { _ in UInt8(truncatingIfNeeded: generator.random.next()) }
       return (generator.chance(50), bytes)
     }
