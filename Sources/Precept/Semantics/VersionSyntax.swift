@@ -84,7 +84,8 @@ private struct VersionScanner {
         let start = position
         while let byte = current, isIdentifierContinue(byte) || byte == UInt8(ascii: "-") { position += 1 }
         if position == start {
-          return Failure(detail: "expected a \(marker == UInt8(ascii: "-") ? "pre-release" : "build") identifier", offset: start)
+          return Failure(
+            detail: "expected a \(marker == UInt8(ascii: "-") ? "pre-release" : "build") identifier", offset: start)
         }
       } while current == UInt8(ascii: ".")
     }
