@@ -439,20 +439,13 @@ struct Parser {
   /// from the source, so errors inside them point at the right column.
   private mutating func parseTemplate(_ span: Span) throws(Failure) -> Template {
     let bytes = source.bytes
-    var index = span.start
-    var raw = false
-    while bytes[index] != UInt8(ascii: "\"") && bytes[index] != UInt8(ascii: "'") {
-      if bytes[index] | 0x20 == UInt8(ascii: "r") { raw = true }
-      index += 1
-    }
-    let quote = bytes[index]
-    let triple = span.end - index >= 6 && bytes[index + 1] == quote && bytes[index + 2] == quote
-    let contentStart = index + (triple ? 3 : 1)
-    let contentEnd = span.end - (triple ? 3 : 1)
+    let (contents, raw) = Literals.contents(source, span)
+    let contentStart = contents.lowerBound
+    let contentEnd = contents.upperBound
     var parts: [Template.Part] = []
     var textStart = contentStart
     var pending: [UInt8] = []
-    index = contentStart
+    var index = contentStart
 
     while index < contentEnd {
       let current = bytes[index]
