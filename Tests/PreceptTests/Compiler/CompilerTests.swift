@@ -114,6 +114,12 @@ enum Bytecode {
     #expect(Bytecode.problems(ruleset.program) == [])
   }
 
+  @Test func reviewChecksAreShownAsWritten() throws {
+    let ruleset = try Ruleset(
+      text: "ruleset c 1.0.0\n" + #"review a { on T check """triple {node.type}""" check r'raw \n' check "plain" }"#)
+    #expect(ruleset.program.rules.first?.checks == ["triple {node.type}", #"raw \n"#, "plain"])
+  }
+
   @Test func importedLetsAreCompiledIntoTheImporter() throws {
     let base = try Ruleset(text: "ruleset base 1.0.0\nlet twice(x) = x * 2\nlet unused = 0")
     let ruleset = try Ruleset(
