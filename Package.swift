@@ -37,7 +37,8 @@ let package = Package(
     .executableTarget(name: "cel-conformance", dependencies: ["Precept"], exclude: ["README.md"]),
     // Drives the REPL's line editor on its own, for the pseudo-terminal tests and for trying it by hand.
     .executableTarget(name: "line-editor-demo", dependencies: ["PreceptTool"]),
-    .testTarget(name: "PreceptTests", dependencies: ["Precept"]),
+    // Golden files are read and regenerated through #filePath, not bundled.
+    .testTarget(name: "PreceptTests", dependencies: ["Precept"], exclude: ["Golden"]),
     // Fixtures are Swift sources read by the tests, not compiled into them.
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"], exclude: ["Fixtures"]),
     .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"]),

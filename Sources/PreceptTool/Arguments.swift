@@ -36,7 +36,8 @@ extension ParsedArguments {
       let argument = arguments[index]
       index += 1
       // `-5` and `-x.size()` are expressions, not options: options are letters after the dash.
-      let looksLikeOption = argument.hasPrefix("-") && argument.count > 1 && argument.dropFirst().first.map { $0 == "-" || $0.isLetter } == true
+      let looksLikeOption =
+        argument.hasPrefix("-") && argument.dropFirst().first.map { $0 == "-" || $0.isLetter } == true
       if onlyPositionals || !looksLikeOption {
         positionals.append(argument)
         continue

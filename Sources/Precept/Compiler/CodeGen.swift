@@ -79,7 +79,7 @@ struct CodeGen {
       selector: rule.selector.text, card: rule.card.map { RuleInfo.CardEntry(section: $0.0.rawValue, text: $0.1) },
       category: rule.category,
       checks: ruleset.syntax.rules.first { $0.id.value == rule.id }?.checks.map {
-        ruleset.source.text(Span($0.span.start + 1, $0.span.end - 1).range)
+        ruleset.source.text(Literals.contents(ruleset.source, $0.span).range)
       } ?? [],
       hostFunctions: rule.hosts, line: location.line)
     return CompiledRule(

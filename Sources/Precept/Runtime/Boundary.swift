@@ -2,8 +2,55 @@
 // (bindings, host-function calls, results and explanations), never in the hot loop.
 
 extension VM {
+  /// How deeply a value may nest to be copied out of the VM.
+  static let maximumBoxedDepth = JSON.maximumDepth
+
   /// The boxed form of a word, reading strings, lists and maps out of the heap.
+  ///
+  /// A value with more than `limits.maximumCollectionSize` elements in all, counting a shared
+  /// list each time it appears, or nested more than `maximumBoxedDepth` levels deep, is not
+  /// copied out: it becomes a string saying so. Lists share their elements inside the VM, so
+  /// `l.map(x, l)` over 10,000 elements is cheap to build but has 10^8 elements to copy and
+  /// print; showing it in a message must not hang the host.
   func value(of word: Word) -> Value {
+    if let problem = boxingProblem(word) { return .string("<\(problem)>") }
+    return boxed(word)
+  }
+
+  /// Why `word` is too large or too deep to box, if it is; visits at most the element limit.
+  private func boxingProblem(_ word: Word) -> String? {
+    var pending: [(word: Word, depth: Int)] = [(word, 0)]
+    var elements = 0
+    while let (current, depth) = pending.popLast() {
+      var children: [Word] = []
+      switch current {
+      case .list(let list):
+        children = (0..<heap.count(list)).map { heap.element(list, $0) }
+      case .map(let map):
+        let record = heap.mapRecord(map)
+        let start = Int(record.start)
+        for entry in start..<start + Int(record.count) { children += [heap.mapKey(entry), heap.mapValue(entry)] }
+      default:
+        continue
+      }
+      elements += children.count
+      if elements > limits.maximumCollectionSize {
+        return "value too large to show: more than \(limits.maximumCollectionSize) elements"
+      }
+      if depth >= VM.maximumBoxedDepth {
+        return "value too deep to show: nested more than \(VM.maximumBoxedDepth) levels"
+      }
+      for child in children {
+        switch child {
+        case .list, .map: pending.append((child, depth + 1))
+        default: break
+        }
+      }
+    }
+    return nil
+  }
+
+  private func boxed(_ word: Word) -> Value {
     switch word {
     case .null: return .null
     case .bool(let value): return .bool(value)
@@ -13,13 +60,13 @@ extension VM {
     case .string(let id): return .string(heap.string(id))
     case .bytes(let id): return .bytes(heap.array(id))
     case .list(let list):
-      return .list((0..<heap.count(list)).map { value(of: heap.element(list, $0)) })
+      return .list((0..<heap.count(list)).map { boxed(heap.element(list, $0)) })
     case .map(let map):
       let record = heap.mapRecord(map)
       let start = Int(record.start)
       return .map(
         (start..<start + Int(record.count)).map {
-          Value.MapEntry(value(of: heap.mapKey($0)), value(of: heap.mapValue($0)))
+          Value.MapEntry(boxed(heap.mapKey($0)), boxed(heap.mapValue($0)))
         })
     case .type(let tag): return .type(tag.name)
     case .node(let index): return .node(model.reference(index))

@@ -35,7 +35,10 @@ extension VM {
 
   private func size(_ operand: Word) -> Word {
     switch operand {
-    case .string(let id): return .int(Int64(codePointCount(heap.bytes(id))))
+    case .string(let id):
+      let text = heap.bytes(id)
+      cost += text.count / 32
+      return .int(Int64(codePointCount(text)))
     case .bytes(let id): return .int(Int64(heap.bytes(id).count))
     case .list(let list): return .int(Int64(heap.count(list)))
     case .map(let map): return .int(Int64(heap.mapRecord(map).count))
@@ -82,6 +85,7 @@ extension VM {
 
   private func changeCase(_ receiver: Word, upper: Bool) -> Word {
     guard case .string(let id) = receiver else { return noOverload(upper ? "upperAscii" : "lowerAscii", receiver) }
+    cost += heap.bytes(id).count / 32
     let bytes = heap.bytes(id).map { byte -> UInt8 in
       if upper, byte >= 0x61, byte <= 0x7A { return byte - 32 }
       if !upper, byte >= 0x41, byte <= 0x5A { return byte + 32 }
@@ -92,6 +96,7 @@ extension VM {
 
   private func trim(_ receiver: Word) -> Word {
     guard case .string(let id) = receiver else { return noOverload("trim", receiver) }
+    cost += heap.bytes(id).count / 32
     let scalars = Array(heap.string(id).unicodeScalars)
     var start = 0
     var end = scalars.count
@@ -114,6 +119,7 @@ extension VM {
     if limit == 0 { return .list(heap.makeList([Word]())) }
     let text = heap.array(id)
     let separator = heap.array(separatorID)
+    cost += text.count / 32
     var parts: [[UInt8]] = []
     if separator.isEmpty {
       // Split into code points; the last part holds the rest when limited.
@@ -168,6 +174,7 @@ extension VM {
     let text = heap.array(id)
     let old = heap.array(oldID)
     let new = heap.array(newID)
+    cost += text.count / 32
     var out: [UInt8] = []
     var replaced = 0
     if old.isEmpty {
@@ -240,6 +247,7 @@ extension VM {
     }
     let text = heap.array(id)
     let ranges = codePointRanges(text)
+    cost += text.count / 32
     var end = Int64(ranges.count)
     if args.count == 3 {
       guard case .int(let value) = args[2] else { return noOverload("substring", Array(args)) }
@@ -262,6 +270,7 @@ extension VM {
     }
     let text = heap.array(id)
     let ranges = codePointRanges(text)
+    cost += text.count / 32
     guard position >= 0, position <= ranges.count else {
       return heap.makeError("charAt: index \(position) out of range (string length \(ranges.count))")
     }
@@ -283,6 +292,7 @@ extension VM {
       return .int(Int64(value.rounded(.towardZero)))
     case .string(let id):
       let text = heap.string(id)
+      cost += text.utf8.count / 32
       guard let value = Int64(text) else { return heap.makeError("int() cannot convert \(Printer.literal(.string(text)))") }
       return .int(value)
     default:
@@ -302,6 +312,7 @@ extension VM {
       return .uint(UInt64(value.rounded(.towardZero)))
     case .string(let id):
       let text = heap.string(id)
+      cost += text.utf8.count / 32
       guard let value = UInt64(text) else { return heap.makeError("uint() cannot convert \(Printer.literal(.string(text)))") }
       return .uint(value)
     default:
@@ -316,6 +327,7 @@ extension VM {
     case .uint(let value): return .double(Double(value))
     case .string(let id):
       let text = heap.string(id)
+      cost += text.utf8.count / 32
       switch text {
       case "NaN": return .double(.nan)
       case "Infinity", "+Infinity", "inf", "+inf": return .double(.infinity)
@@ -351,6 +363,7 @@ extension VM {
     case .bool(let value): return .string(heap.makeString(Array((value ? "true" : "false").utf8)))
     case .bytes(let id):
       let bytes = heap.array(id)
+      cost += bytes.count / 32
       guard String(validating: bytes, as: UTF8.self) != nil else {
         return heap.makeError("string() cannot convert bytes that are not valid UTF-8")
       }
@@ -363,7 +376,9 @@ extension VM {
   private func toBytes(_ operand: Word) -> Word {
     switch operand {
     case .bytes: return operand
-    case .string(let id): return .bytes(heap.makeString(heap.array(id)))
+    case .string(let id):
+      cost += heap.bytes(id).count / 32
+      return .bytes(heap.makeString(heap.bytes(id)))
     default: return noOverload("bytes", operand)
     }
   }
@@ -372,6 +387,7 @@ extension VM {
     switch operand {
     case .bool: return operand
     case .string(let id):
+      cost += heap.bytes(id).count / 32
       switch heap.string(id) {
       case "1", "t", "T", "TRUE", "true", "True": return .bool(true)
       case "0", "f", "F", "FALSE", "false", "False": return .bool(false)

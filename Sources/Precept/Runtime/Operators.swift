@@ -157,28 +157,42 @@ extension VM {
       if a == b { return true }
       if heap.isInterned(a) && heap.isInterned(b) { return false }
       return heap.bytes(a).elementsEqual(heap.bytes(b))
-    case (.list(let a), .list(let b)):
-      let count = heap.count(a)
-      guard count == heap.count(b) else { return false }
-      cost += count
-      for index in 0..<count where !equals(heap.element(a, index), heap.element(b, index)) { return false }
-      return true
-    case (.map(let a), .map(let b)):
-      let x = heap.mapRecord(a)
-      let y = heap.mapRecord(b)
-      guard x.count == y.count else { return false }
-      cost += Int(x.count)
-      for index in Int(x.start)..<Int(x.start + x.count) {
-        guard let position = lookup(b, heap.mapKey(index)), equals(heap.mapValue(index), heap.mapValue(position))
-        else { return false }
-      }
-      return true
+    case (.list, .list), (.map, .map):
+      return containersEqual(left, right)
     case (.type(let a), .type(let b)): return a == b
     case (.node(let a), .node(let b)), (.argument(let a), .argument(let b)), (.modifier(let a), .modifier(let b)),
       (.property(let a), .property(let b)):
       return a == b
     default: return false
     }
+  }
+
+  /// Lists element-wise and maps by key set and values, with a stack of pairs still to compare
+  /// instead of recursion: a chain of lets can nest a value deeper than a thread's stack.
+  private func containersEqual(_ left: Word, _ right: Word) -> Bool {
+    var pending = [(left, right)]
+    while let (a, b) = pending.popLast() {
+      switch (a, b) {
+      case (.list(let x), .list(let y)):
+        let count = heap.count(x)
+        guard count == heap.count(y) else { return false }
+        cost += count
+        for index in 0..<count { pending.append((heap.element(x, index), heap.element(y, index))) }
+      case (.map(let x), .map(let y)):
+        let first = heap.mapRecord(x)
+        guard first.count == heap.mapRecord(y).count else { return false }
+        cost += Int(first.count)
+        for index in Int(first.start)..<Int(first.start + first.count) {
+          guard let position = lookup(y, heap.mapKey(index)) else { return false }
+          pending.append((heap.mapValue(index), heap.mapValue(position)))
+        }
+      case (.list, _), (.map, _), (_, .list), (_, .map):
+        return false
+      default:
+        if !equals(a, b) { return false }
+      }
+    }
+    return true
   }
 
   /// Compares two numbers of any numeric kinds exactly: -1, 0, 1, or nil when either is NaN.
@@ -228,14 +242,28 @@ extension VM {
 
   // MARK: Containers
 
-  /// The entry index of `key` in a map, using CEL's cross-kind numeric key equality.
+  /// The entry index of `key` in a map, using CEL's cross-kind numeric key equality. Maps are
+  /// searched linearly, so each key compared costs one unit.
   func lookup(_ map: Int32, _ key: Word) -> Int? {
     let record = heap.mapRecord(map)
     let start = Int(record.start)
     for index in start..<start + Int(record.count) where equals(heap.mapKey(index), key) {
+      cost += index - start + 1
       return index
     }
+    cost += Int(record.count)
     return nil
+  }
+
+  /// What makes two map keys equal: CEL compares int and uint keys by value.
+  func identity(ofKey key: Word) -> MapKeyIdentity {
+    switch key {
+    case .bool(let flag): return .bool(flag)
+    case .int(let value): return value < 0 ? .negative(value) : .number(UInt64(value))
+    case .uint(let value): return .number(value)
+    case .string(let id): return .string(heap.array(id))
+    default: return .other
+    }
   }
 
   func membership(_ element: Word, _ container: Word) -> Word {
@@ -247,7 +275,6 @@ extension VM {
       for index in 0..<count where equals(heap.element(list, index), element) { return .bool(true) }
       return .bool(false)
     case .map(let map):
-      cost += Int(heap.mapRecord(map).count)
       return .bool(lookup(map, element) != nil)
     default:
       return noOverload("@in", element, container)
@@ -342,4 +369,13 @@ extension VM {
     }
     return .string(heap.makeString(bytes))
   }
+}
+
+/// A map key reduced to what decides its equality (see `VM.identity(ofKey:)`).
+enum MapKeyIdentity: Hashable {
+  case bool(Bool)
+  case negative(Int64)
+  case number(UInt64)
+  case string([UInt8])
+  case other
 }

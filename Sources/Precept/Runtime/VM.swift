@@ -252,9 +252,13 @@ final class VM {
 
       case .not: stack[sp - 1] = not(stack[sp - 1])
       case .negate: stack[sp - 1] = negate(stack[sp - 1])
+      // Operators that read whole strings, lists or maps charge `self.cost`; the local copy
+      // is synchronised around them (as around builtins) so the charge counts against the budget.
       case .add:
         let right = pop()
+        self.cost = cost
         stack[sp - 1] = add(stack[sp - 1], right)
+        cost = self.cost
       case .subtract:
         let right = pop()
         stack[sp - 1] = arithmetic(.subtract, stack[sp - 1], right)
@@ -269,10 +273,14 @@ final class VM {
         stack[sp - 1] = arithmetic(.remainder, stack[sp - 1], right)
       case .equal:
         let right = pop()
+        self.cost = cost
         stack[sp - 1] = equality(stack[sp - 1], right, negated: false)
+        cost = self.cost
       case .notEqual:
         let right = pop()
+        self.cost = cost
         stack[sp - 1] = equality(stack[sp - 1], right, negated: true)
+        cost = self.cost
       case .less:
         let right = pop()
         stack[sp - 1] = ordering(stack[sp - 1], right, "_<_") { $0 < 0 }
@@ -287,14 +295,22 @@ final class VM {
         stack[sp - 1] = ordering(stack[sp - 1], right, "_>=_") { $0 >= 0 }
       case .in:
         let container = pop()
+        self.cost = cost
         stack[sp - 1] = membership(stack[sp - 1], container)
+        cost = self.cost
       case .index:
         let key = pop()
+        self.cost = cost
         stack[sp - 1] = self.index(stack[sp - 1], key)
+        cost = self.cost
       case .select:
+        self.cost = cost
         stack[sp - 1] = select(stack[sp - 1], name: instruction.a, field: instruction.b)
+        cost = self.cost
       case .has:
+        self.cost = cost
         stack[sp - 1] = has(stack[sp - 1], name: instruction.a, field: instruction.b)
+        cost = self.cost
       case .list:
         let count = Int(instruction.a)
         sp -= count
@@ -480,6 +496,9 @@ final class VM {
     var values: [Word] = []
     keys.reserveCapacity(count)
     values.reserveCapacity(count)
+    // Small maps compare keys pairwise; big ones (transformMap makes up to 100,000 entries)
+    // hash them, so building a map stays linear.
+    var seen: Set<MapKeyIdentity> = []
     for index in 0..<count {
       let key = pointer[index * 2]
       let value = pointer[index * 2 + 1]
@@ -489,7 +508,8 @@ final class VM {
       case .int, .uint, .bool, .string: break
       default: return heap.makeError("unsupported map key type: \(describeType(key))")
       }
-      if keys.contains(where: { equals($0, key) }) {
+      let repeated = count <= 16 ? keys.contains(where: { equals($0, key) }) : !seen.insert(identity(ofKey: key)).inserted
+      if repeated {
         return heap.makeError("repeated key in map literal: \(Printer.literal(self.value(of: key)))")
       }
       keys.append(key)

@@ -27,8 +27,14 @@ struct Checker {
     self.source = source
   }
 
+  /// Diagnostics in source order, as the parser reports them (the checker finds them in the
+  /// order it checks: imports, hosts, lets, rules).
+  private var sortedDiagnostics: [Diagnostic] {
+    diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+  }
+
   private mutating func error(_ message: String, _ span: Span, notes: [String] = [], help: String? = nil) {
-    diagnostics.append(Diagnostic(.error, message, in: source, span: span, notes: notes, help: help))
+    diagnostics.appendWithinLimit { Diagnostic(.error, message, in: source, span: span, notes: notes, help: help) }
   }
 
   /// An unresolvable name or function: a diagnostic, or in unchecked mode an error at run time.
@@ -49,7 +55,7 @@ struct Checker {
     checker.deferUnresolved = !checked
     let body = checker.beginFunction(parameters: []) { checker in checker.check(expr) }
     let function = CheckedFunction(name: "expression", parameterCount: 0, localCount: checker.localCount, body: body)
-    return (checker.diagnostics.isEmpty ? function : nil, checker.diagnostics)
+    return (checker.diagnostics.isEmpty ? function : nil, checker.sortedDiagnostics)
   }
 
   private mutating func beginFunction(parameters: [String], _ body: (inout Checker) -> IR) -> IR {
@@ -136,7 +142,7 @@ struct Checker {
       error("'\(name)' is an imported ruleset, not a value; refer to its definitions as \(name).NAME", span)
       return IR(kind: .null, span: span)
     }
-    let candidates = scope.map(\.name) + variables + Array(letIndex.keys) + Array(Checker.typeNames.keys)
+    let candidates = scope.map(\.name) + variables + letIndex.keys.sorted() + Checker.typeNames.keys.sorted()
     return unresolved(
       "unknown name '\(name)'", span, help: Spelling.closest(name, in: candidates).map { "did you mean '\($0)'?" })
   }
@@ -161,6 +167,10 @@ struct Checker {
       return nil
     }
     if let index = variables.firstIndex(of: dotted) { return IR(kind: .global(index), span: expr.span) }
+    if imports.contains(where: { $0.name == dotted }) {
+      error("'\(dotted)' is an imported ruleset, not a value; refer to its definitions as \(dotted).NAME", expr.span)
+      return IR(kind: .null, span: expr.span)
+    }
     if let (unit, letName) = splitImport(dotted) {
       return importedLet(unit: unit, name: letName, args: [], span: expr.span)
     }
@@ -254,7 +264,7 @@ struct Checker {
       }
       return IR(kind: .null, span: span)
     }
-    let known = Array(letIndex.keys) + Array(hostIndex.keys) + Builtin.allCases.filter { !$0.globalArities.isEmpty }.map(\.name)
+    let known = letIndex.keys.sorted() + hostIndex.keys.sorted() + Builtin.allCases.filter { !$0.globalArities.isEmpty }.map(\.name)
     return unresolved(
       "unknown function '\(function)'", span, help: Spelling.closest(function, in: known).map { "did you mean '\($0)'?" })
   }
@@ -279,7 +289,7 @@ struct Checker {
   ) -> (CheckedRuleset?, [Diagnostic]) {
     var checker = Checker(source: source)
     let checked = checker.ruleset(syntax, imports: imports)
-    return (checker.diagnostics.isEmpty ? checked : nil, checker.diagnostics)
+    return (checker.diagnostics.isEmpty ? checked : nil, checker.sortedDiagnostics)
   }
 
   private mutating func ruleset(_ syntax: RulesetSyntax, imports: [CheckedRuleset]) -> CheckedRuleset {
@@ -301,7 +311,7 @@ struct Checker {
       if let first = seenImports[item.name.value] {
         error("'\(item.name.value)' is imported twice", item.name.span, notes: ["first imported at \(position(first))"])
       }
-      seenImports[item.name.value] = item.name.span
+      if seenImports[item.name.value] == nil { seenImports[item.name.value] = item.name.span }
     }
 
     for (index, host) in syntax.hosts.enumerated() {
@@ -349,8 +359,8 @@ struct Checker {
       letEdges.append(usedLets.filter { $0.unit == 0 }.map(\.index))
       letHosts.append(usedHosts)
     }
-    reportRecursion(syntax.lets, edges: letEdges)
-    let hostClosure = Checker.closeHosts(letHosts, edges: letEdges)
+    let order = reportRecursion(syntax.lets, edges: letEdges)
+    let hostClosure = Checker.closeHosts(letHosts, edges: letEdges, order: order)
 
     var rules: [CheckedRule] = []
     var ruleIDs: [String: Span] = [:]
@@ -360,7 +370,7 @@ struct Checker {
           "duplicate rule id '\(rule.id.value)'", rule.id.span,
           notes: ["first used at \(position(first))"], help: "rule ids are how users suppress and baseline findings; each must be unique")
       }
-      ruleIDs[rule.id.value] = rule.id.span
+      if ruleIDs[rule.id.value] == nil { ruleIDs[rule.id.value] = rule.id.span }
       if let checked = self.rule(rule, hostClosure: hostClosure, letEdges: letEdges) { rules.append(checked) }
     }
 
@@ -393,45 +403,48 @@ struct Checker {
     }
   }
 
-  /// Reports every cycle of lets that call each other, once, at its first member.
-  private mutating func reportRecursion(_ definitions: [LetSyntax], edges: [[Int]]) {
+  /// Reports every cycle of lets that call each other, once, at its first member, and returns
+  /// the lets in an order where each comes after the lets it calls (cycles aside). The walk
+  /// keeps its own stack: a chain of thousands of lets must not exhaust the thread's.
+  private mutating func reportRecursion(_ definitions: [LetSyntax], edges: [[Int]]) -> [Int] {
     var state = [UInt8](repeating: 0, count: definitions.count)  // 0 new, 1 on the path, 2 done
-    var path: [Int] = []
-    func visit(_ node: Int, _ checker: inout Checker) {
-      state[node] = 1
-      path.append(node)
-      for next in edges[node].sorted() {
+    var order: [Int] = []
+    var path: [(node: Int, successors: [Int], next: Int)] = []
+    for root in definitions.indices where state[root] == 0 {
+      state[root] = 1
+      path.append((root, edges[root].sorted(), 0))
+      while let top = path.last {
+        guard top.next < top.successors.count else {
+          state[top.node] = 2
+          order.append(top.node)
+          path.removeLast()
+          continue
+        }
+        let next = top.successors[top.next]
+        path[path.count - 1].next += 1
         if state[next] == 1 {
-          let cycle = path[path.lastIndex(of: next)!...].map { definitions[$0].name.value } + [definitions[next].name.value]
+          let start = path.lastIndex { $0.node == next }!
+          let cycle = path[start...].map { definitions[$0.node].name.value } + [definitions[next].name.value]
           let message =
             cycle.count == 2
             ? "'\(cycle[0])' refers to itself; lets cannot be recursive"
             : "lets cannot be recursive: \(cycle.joined(separator: " → "))"
-          checker.error(message, definitions[next].name.span, help: "rules must always terminate, so definitions may not call themselves, directly or through others")
+          error(message, definitions[next].name.span, help: "rules must always terminate, so definitions may not call themselves, directly or through others")
         } else if state[next] == 0 {
-          visit(next, &checker)
+          state[next] = 1
+          path.append((next, edges[next].sorted(), 0))
         }
       }
-      path.removeLast()
-      state[node] = 2
     }
-    for node in definitions.indices where state[node] == 0 { visit(node, &self) }
+    return order
   }
 
-  /// The host functions each let needs, including through the lets it calls.
-  private static func closeHosts(_ direct: [Set<String>], edges: [[Int]]) -> [Set<String>] {
+  /// The host functions each let needs, including through the lets it calls, visiting the lets
+  /// in `order` (callees first) so each is finished before its callers read it.
+  private static func closeHosts(_ direct: [Set<String>], edges: [[Int]], order: [Int]) -> [Set<String>] {
     var result = direct
-    var changed = true
-    var rounds = 0
-    while changed && rounds <= direct.count {
-      changed = false
-      rounds += 1
-      for node in result.indices {
-        for next in edges[node] where !result[next].isSubset(of: result[node]) {
-          result[node].formUnion(result[next])
-          changed = true
-        }
-      }
+    for node in order {
+      for next in edges[node] { result[node].formUnion(result[next]) }
     }
     return result
   }

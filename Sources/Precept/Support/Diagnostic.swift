@@ -88,6 +88,25 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+extension [Diagnostic] {
+  /// How many diagnostics one stage reports for one file. A file of garbage would otherwise
+  /// get one per byte, each quoting its (possibly megabyte-long) line.
+  static let reportLimit = 100
+
+  /// Appends the diagnostic `make` builds, unless `reportLimit` are already there; the first
+  /// one past the limit is replaced by one saying that later errors are not reported.
+  mutating func appendWithinLimit(_ make: () -> Diagnostic) {
+    guard count <= Self.reportLimit else { return }
+    var diagnostic = make()
+    if count == Self.reportLimit {
+      diagnostic.message = "too many errors; the rest of the file is not reported"
+      diagnostic.notes = []
+      diagnostic.help = nil
+    }
+    append(diagnostic)
+  }
+}
+
 /// One or more diagnostics thrown as an error, for callers that stop at the first failure.
 public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
   public var diagnostics: [Diagnostic]

@@ -49,16 +49,16 @@ public struct SourceFile: Sendable {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
     }
-    let start = lineStarts[low]
+    // Count what the line shows before the offset: each scalar, and each byte of invalid UTF-8
+    // (which `lineText` shows as U+FFFD). An offset inside a sequence belongs to that sequence.
     var column = 1
-    var index = start
+    var index = lineStarts[low]
     while index < offset {
-      // Count only the lead bytes of UTF-8 sequences.
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
+      let length = max(1, validUTF8Length(bytes, at: index, end: bytes.count))
+      if index + length > offset { break }
+      index += length
+      column += 1
     }
-    // If the offset falls inside a multi-byte sequence, it belongs to that scalar.
-    if offset < bytes.count, bytes[offset] & 0xC0 == 0x80, column > 1 { column -= 1 }
     return SourceLocation(line: low + 1, column: column)
   }
 
@@ -69,7 +69,23 @@ public struct SourceFile: Sendable {
     let start = lineStarts[line - 1]
     var end = line < lineStarts.count ? lineStarts[line] : bytes.count
     while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
+    if let valid = String(validating: bytes[start..<end], as: UTF8.self) { return valid }
+    // Each invalid byte becomes one U+FFFD, as `location(of:)` counts it. (The standard
+    // library's repairing decoder is both different and very slow on garbage.)
+    var text = ""
+    var runStart = start
+    var index = start
+    while index < end {
+      let length = validUTF8Length(bytes, at: index, end: end)
+      if length > 0 {
+        index += length
+        continue
+      }
+      text += String(decoding: bytes[runStart..<index], as: UTF8.self) + "\u{FFFD}"
+      index += 1
+      runStart = index
+    }
+    return text + String(decoding: bytes[runStart..<end], as: UTF8.self)
   }
 
   /// The source text between two byte offsets, repaired for display.
@@ -78,6 +94,32 @@ public struct SourceFile: Sendable {
     let upper = max(lower, min(range.upperBound, bytes.count))
     return String(decoding: bytes[lower..<upper], as: UTF8.self)
   }
+}
+
+/// The length of the valid UTF-8 sequence at `offset` of `bytes` (not reaching `end`), or 0
+/// when the bytes there are not one: overlong forms, surrogates and values above U+10FFFF are
+/// invalid.
+func validUTF8Length(_ bytes: [UInt8], at offset: Int, end: Int) -> Int {
+  guard offset < end else { return 0 }
+  let lead = bytes[offset]
+  let length: Int
+  var minimum: UInt32
+  var scalar: UInt32
+  switch lead {
+  case 0x00..<0x80: return 1
+  case 0xC2..<0xE0: length = 2; scalar = UInt32(lead & 0x1F); minimum = 0x80
+  case 0xE0..<0xF0: length = 3; scalar = UInt32(lead & 0x0F); minimum = 0x800
+  case 0xF0..<0xF5: length = 4; scalar = UInt32(lead & 0x07); minimum = 0x10000
+  default: return 0
+  }
+  guard offset + length <= end else { return 0 }
+  for index in 1..<length {
+    let next = bytes[offset + index]
+    guard next & 0xC0 == 0x80 else { return 0 }
+    scalar = scalar << 6 | UInt32(next & 0x3F)
+  }
+  if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return 0 }
+  return length
 }
 
 /// A 1-based line and column (in Unicode scalars).

@@ -22,7 +22,7 @@ struct Lexer {
   }
 
   private mutating func report(_ message: String, _ start: Int, _ end: Int) {
-    diagnostics.append(Diagnostic(.error, message, in: source, span: Span(start, max(end, start + 1))))
+    diagnostics.appendWithinLimit { Diagnostic(.error, message, in: source, span: Span(start, max(end, start + 1))) }
   }
 
   /// Skips spaces, newlines and comments. Reports invalid UTF-8 inside comments.
@@ -61,25 +61,7 @@ struct Lexer {
 
   /// The length of the valid UTF-8 sequence starting at `offset`, or 0 if it is malformed.
   func validUTF8Length(at offset: Int) -> Int {
-    let lead = byte(at: offset)
-    let length: Int
-    var minimum: UInt32
-    var scalar: UInt32
-    switch lead {
-    case 0x00..<0x80: return 1
-    case 0xC2..<0xE0: length = 2; scalar = UInt32(lead & 0x1F); minimum = 0x80
-    case 0xE0..<0xF0: length = 3; scalar = UInt32(lead & 0x0F); minimum = 0x800
-    case 0xF0..<0xF5: length = 4; scalar = UInt32(lead & 0x07); minimum = 0x10000
-    default: return 0
-    }
-    guard offset + length <= limit else { return 0 }
-    for index in 1..<length {
-      let next = source.bytes[offset + index]
-      guard next & 0xC0 == 0x80 else { return 0 }
-      scalar = scalar << 6 | UInt32(next & 0x3F)
-    }
-    if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return 0 }
-    return length
+    Precept.validUTF8Length(source.bytes, at: offset, end: limit)
   }
 
   /// The next token. At the end of input it returns `.endOfFile` forever.

@@ -9,6 +9,13 @@ enum Literals {
   /// The contents of a string or bytes literal as bytes (UTF-8 for strings). `span` is the
   /// whole token including prefix and quotes.
   static func decodeQuoted(_ source: SourceFile, _ span: Span, isBytes: Bool) throws(Failure) -> [UInt8] {
+    let (contents, raw) = contents(source, span)
+    return try decodeEscapes(source.bytes, contents, raw: raw, isBytes: isBytes)
+  }
+
+  /// Where the text between the quotes of a string or bytes literal lies (after its prefix and
+  /// one or three quotes), and whether the literal is raw. `span` is the whole token.
+  static func contents(_ source: SourceFile, _ span: Span) -> (range: Range<Int>, raw: Bool) {
     let bytes = source.bytes
     var index = span.start
     var raw = false
@@ -17,9 +24,9 @@ enum Literals {
       index += 1
     }
     let quote = bytes[index]
-    let triple = index + 2 < span.end && bytes[index + 1] == quote && bytes[index + 2] == quote && span.end - index >= 6
+    let triple = span.end - index >= 6 && bytes[index + 1] == quote && bytes[index + 2] == quote
     let open = triple ? 3 : 1
-    return try decodeEscapes(bytes, (index + open)..<(span.end - open), raw: raw, isBytes: isBytes)
+    return ((index + open)..<(span.end - open), raw)
   }
 
   /// Decodes the escapes in `bytes[range]` (none when `raw`).

@@ -90,7 +90,7 @@ struct Parser {
   }
 
   private mutating func error(_ message: String, _ span: Span, help: String? = nil) {
-    diagnostics.append(Diagnostic(.error, message, in: source, span: span, help: help))
+    diagnostics.appendWithinLimit { Diagnostic(.error, message, in: source, span: span, help: help) }
   }
 
   private mutating func expect(_ kind: TokenKind, _ context: String) throws(Failure) -> Token {
@@ -168,23 +168,19 @@ struct Parser {
     }
   }
 
+  /// A ruleset name: identifiers joined by `.` or `-` (`my-company.menu`), written without
+  /// spaces, so that the raw text after it (a version or a range) starts at the first space.
   private mutating func dottedName(_ context: String) throws(Failure) -> Located<String> {
     var name = try identifier(context)
-    while token.kind == .dot {
+    while token.kind == .dot || token.kind == .minus, token.start == name.span.end {
+      let separator = token
       advance()
-      let part = try identifier("in dotted name")
-      name = Located(value: name.value + "." + part.value, span: name.span.union(part.span))
-    }
-    // Hyphens are allowed inside names (`my-company.menu`), written without spaces.
-    while token.kind == .minus, token.start == previousEnd {
-      advance()
-      let part = try identifier("after '-' in name")
-      name = Located(value: name.value + "-" + part.value, span: name.span.union(part.span))
-      while token.kind == .dot {
-        advance()
-        let next = try identifier("in dotted name")
-        name = Located(value: name.value + "." + next.value, span: name.span.union(next.span))
+      guard token.kind == .identifier, token.start == previousEnd else {
+        error("expected the rest of the name right after '\(text(separator))'", separator.span)
+        throw Failure()
       }
+      name = Located(value: name.value + text(separator) + text(token), span: name.span.union(token.span))
+      advance()
     }
     return name
   }
@@ -252,7 +248,7 @@ struct Parser {
       ruleset.golden.append(try stringValue("after 'golden'"))
     case "import":
       advance()
-      let name = try dottedNameBeforeRange()
+      let name = try dottedName("after 'import'")
       let range = rereadRaw(from: name.span.end) { $0.restOfLine() }
       if range.text.isEmpty {
         error(
@@ -285,30 +281,15 @@ struct Parser {
     }
   }
 
-  /// An import's name ends at the first space: the range follows on the same line.
-  private mutating func dottedNameBeforeRange() throws(Failure) -> Located<String> {
-    let name = try identifier("after 'import'")
-    var value = name.value
-    var span = name.span
-    while token.start == span.end, token.kind == .dot || token.kind == .minus {
-      let separator = token.kind == .dot ? "." : "-"
-      advance()
-      guard token.kind == .identifier, token.start == previousEnd else { break }
-      value += separator + text(token)
-      span = span.union(token.span)
-      advance()
-    }
-    return Located(value: value, span: span)
-  }
-
   private mutating func parameterList(required: Bool) throws(Failure) -> [Located<String>] {
     _ = try expect(.leftParen, "to start the parameter list")
     var parameters: [Located<String>] = []
     if token.kind != .rightParen {
-      repeat {
-        if token.kind == .comma { advance() }
+      parameters.append(try identifier("as a parameter name"))
+      while token.kind == .comma {
+        advance()
         parameters.append(try identifier("as a parameter name"))
-      } while token.kind == .comma
+      }
     }
     _ = try expect(.rightParen, "to close the parameter list")
     return parameters
@@ -458,20 +439,13 @@ struct Parser {
   /// from the source, so errors inside them point at the right column.
   private mutating func parseTemplate(_ span: Span) throws(Failure) -> Template {
     let bytes = source.bytes
-    var index = span.start
-    var raw = false
-    while bytes[index] != UInt8(ascii: "\"") && bytes[index] != UInt8(ascii: "'") {
-      if bytes[index] | 0x20 == UInt8(ascii: "r") { raw = true }
-      index += 1
-    }
-    let quote = bytes[index]
-    let triple = span.end - index >= 6 && bytes[index + 1] == quote && bytes[index + 2] == quote
-    let contentStart = index + (triple ? 3 : 1)
-    let contentEnd = span.end - (triple ? 3 : 1)
+    let (contents, raw) = Literals.contents(source, span)
+    let contentStart = contents.lowerBound
+    let contentEnd = contents.upperBound
     var parts: [Template.Part] = []
     var textStart = contentStart
     var pending: [UInt8] = []
-    index = contentStart
+    var index = contentStart
 
     while index < contentEnd {
       let current = bytes[index]
@@ -509,7 +483,7 @@ struct Parser {
         nextID = inner.nextID
         let innerDiagnostics = inner.lexer.diagnostics + inner.diagnostics
         if !innerDiagnostics.isEmpty || expr == nil {
-          diagnostics += innerDiagnostics
+          for diagnostic in innerDiagnostics { diagnostics.appendWithinLimit { diagnostic } }
           if innerDiagnostics.isEmpty { error("expected an expression inside '{…}'", Span(index, holeEnd + 1)) }
           throw Failure()
         }
@@ -536,20 +510,29 @@ struct Parser {
   }
 
   /// The offset of the `}` closing a hole that starts at `start`, skipping nested braces and
-  /// quoted strings inside the expression.
+  /// quoted strings inside the expression (so `{m.text() + '}'}` is one hole).
   private func matchingBrace(from start: Int, end: Int) -> Int? {
     let bytes = source.bytes
     var nesting = 0
+    var quote: UInt8?
     var index = start
     while index < end {
-      switch bytes[index] {
-      case UInt8(ascii: "{"): nesting += 1
-      case UInt8(ascii: "}"):
-        if nesting == 0 { return index }
-        nesting -= 1
-      case UInt8(ascii: "\\"):
-        index += 1
-      default: break
+      let current = bytes[index]
+      if current == UInt8(ascii: "\\") {
+        index += 2
+        continue
+      }
+      if let open = quote {
+        if current == open { quote = nil }
+      } else {
+        switch current {
+        case UInt8(ascii: "{"): nesting += 1
+        case UInt8(ascii: "}"):
+          if nesting == 0 { return index }
+          nesting -= 1
+        case UInt8(ascii: "'"), UInt8(ascii: "\""): quote = current
+        default: break
+        }
       }
       index += 1
     }
@@ -558,20 +541,31 @@ struct Parser {
 
   // MARK: Expressions
 
+  /// Counts one level of nesting; every caller undoes it with a `defer`, so a failure deep
+  /// inside an expression does not leave the count raised for the rest of the file.
   private mutating func enter(_ span: Span) throws(Failure) {
-    depth += 1
-    if depth > Parser.maximumDepth {
+    guard depth < Parser.maximumDepth else {
       error("expression is nested more deeply than the limit of \(Parser.maximumDepth) levels", span)
       throw Failure()
     }
+    depth += 1
   }
 
   /// expr = conditional [ "=>" expr ]
+  ///
+  /// The conditional is parsed inline (not through `conditional()`), and rarer forms are in
+  /// functions of their own, because every level of nesting passes through here: small frames
+  /// keep deep nesting within a 512 KiB thread stack.
   mutating func expression() throws(Failure) -> Expr {
     try enter(token.span)
     defer { depth -= 1 }
-    let condition = try conditional()
+    var condition = try binary(minimumPrecedence: 1)
+    if token.kind == .question { condition = try conditionalRest(condition) }
     guard token.kind == .implies else { return condition }
+    return try implication(condition)
+  }
+
+  private mutating func implication(_ condition: Expr) throws(Failure) -> Expr {
     advance()
     let consequence = try expression()
     return makeExpr(.binary(.implies, condition, consequence), condition.span.union(consequence.span))
@@ -581,6 +575,11 @@ struct Parser {
   private mutating func conditional() throws(Failure) -> Expr {
     let condition = try binary(minimumPrecedence: 1)
     guard token.kind == .question else { return condition }
+    return try conditionalRest(condition)
+  }
+
+  /// `? whenTrue : whenFalse` after `condition`.
+  private mutating func conditionalRest(_ condition: Expr) throws(Failure) -> Expr {
     advance()
     let whenTrue = try binary(minimumPrecedence: 1)
     _ = try expect(.colon, "in conditional expression")
@@ -610,44 +609,46 @@ struct Parser {
     }
   }
 
-  /// Left-associative binary operators by precedence climbing.
+  /// Left-associative binary operators by precedence climbing. The loop builds a tree one
+  /// level deeper per operator (`1 + 2 + 3` is `(1 + 2) + 3`), and later stages walk the tree
+  /// recursively, so each operator of a chain counts towards the nesting limit.
   private mutating func binary(minimumPrecedence: Int) throws(Failure) -> Expr {
     var left = try unary()
+    var levels = 0
+    defer { depth -= levels }
     while let (op, precedence) = binaryOperator(), precedence >= minimumPrecedence {
       advance()
       try enter(token.span)
+      levels += 1
       let right = try binary(minimumPrecedence: precedence + 1)
-      depth -= 1
       left = makeExpr(.binary(op, left, right), left.span.union(right.span))
     }
     return left
   }
 
   private mutating func unary() throws(Failure) -> Expr {
+    if token.kind == .bang || token.kind == .minus { return try prefixOperator() }
+    return try postfix(try primary())
+  }
+
+  /// `!x`, `-x`, or a negative number literal.
+  private mutating func prefixOperator() throws(Failure) -> Expr {
     let start = token.start
-    switch token.kind {
-    case .bang:
-      advance()
-      try enter(token.span)
-      defer { depth -= 1 }
-      let operand = try unary()
-      return makeExpr(.unary(.not, operand), Span(start, operand.span.end))
-    case .minus:
-      advance()
-      // A minus directly before a number literal is part of the literal, so that the most
-      // negative int64 can be written.
-      if token.kind == .int || token.kind == .double {
-        let literal = token
-        let negated = try numberLiteral(negated: true)
-        return try postfix(makeExpr(negated, Span(start, literal.end)))
-      }
-      try enter(token.span)
-      defer { depth -= 1 }
-      let operand = try unary()
-      return makeExpr(.unary(.negate, operand), Span(start, operand.span.end))
-    default:
-      return try postfix(try primary())
-    }
+    let op: UnaryOperator = token.kind == .bang ? .not : .negate
+    advance()
+    if op == .negate, token.kind == .int || token.kind == .double { return try negativeLiteral(start) }
+    try enter(token.span)
+    defer { depth -= 1 }
+    let operand = try unary()
+    return makeExpr(.unary(op, operand), Span(start, operand.span.end))
+  }
+
+  /// A minus directly before a number literal is part of the literal, so that the most negative
+  /// int64 can be written.
+  private mutating func negativeLiteral(_ start: Int) throws(Failure) -> Expr {
+    let literal = token
+    let negated = try numberLiteral(negated: true)
+    return try postfix(makeExpr(negated, Span(start, literal.end)))
   }
 
   private mutating func numberLiteral(negated: Bool) throws(Failure) -> ExprKind {
@@ -676,40 +677,45 @@ struct Parser {
     }
   }
 
+  /// Selections, calls and indexes; like a chain of binary operators, each one nests the tree
+  /// one level deeper and counts towards the nesting limit.
   private mutating func postfix(_ operand: Expr) throws(Failure) -> Expr {
     var result = operand
-    while true {
-      switch token.kind {
-      case .dot:
-        advance()
-        if token.kind == .quotedIdentifier {
-          let quoted = token
-          advance()
-          let name = source.text((quoted.start + 1)..<(quoted.end - 1))
-          result = makeExpr(.select(result, field: name, testOnly: false), result.span.union(quoted.span))
-          continue
-        }
-        let field = try identifier("after '.'")
-        if token.kind == .leftParen {
-          let open = token
-          advance()
-          let args = try arguments(closing: .rightParen, open)
-          result = try receiverCall(result, field, args)
-        } else {
-          result = makeExpr(.select(result, field: field.value, testOnly: false), result.span.union(field.span))
-        }
-      case .leftBracket:
-        let open = token
-        advance()
-        try enter(open.span)
-        let index = try expression()
-        depth -= 1
-        let close = try expect(.rightBracket, "to close the index")
-        result = makeExpr(.index(result, index), result.span.union(close.span))
-      default:
-        return result
-      }
+    var levels = 0
+    defer { depth -= levels }
+    while token.kind == .dot || token.kind == .leftBracket {
+      try enter(token.span)
+      levels += 1
+      result = token.kind == .dot ? try selection(result) : try indexSuffix(result)
     }
+    return result
+  }
+
+  /// `.field`, `` .`field` `` or `.method(args)` after `operand`.
+  private mutating func selection(_ operand: Expr) throws(Failure) -> Expr {
+    advance()
+    if token.kind == .quotedIdentifier {
+      let quoted = token
+      advance()
+      let name = source.text((quoted.start + 1)..<(quoted.end - 1))
+      return makeExpr(.select(operand, field: name, testOnly: false), operand.span.union(quoted.span))
+    }
+    let field = try identifier("after '.'")
+    guard token.kind == .leftParen else {
+      return makeExpr(.select(operand, field: field.value, testOnly: false), operand.span.union(field.span))
+    }
+    let open = token
+    advance()
+    let args = try arguments(closing: .rightParen, open)
+    return try receiverCall(operand, field, args)
+  }
+
+  /// `[index]` after `operand`.
+  private mutating func indexSuffix(_ operand: Expr) throws(Failure) -> Expr {
+    advance()
+    let index = try expression()
+    let close = try expect(.rightBracket, "to close the index")
+    return makeExpr(.index(operand, index), operand.span.union(close.span))
   }
 
   /// Turns `target.all(x, p)` and its kin into comprehensions; anything else is a call.
@@ -747,14 +753,17 @@ struct Parser {
         args.append(try expression())
       }
     }
-    guard token.kind == closing else {
-      if token.kind != .invalid {
-        error("expected ',' or \(closing.display), found \(describeToken())", token.span)
-      }
-      throw Failure()
-    }
+    guard token.kind == closing else { throw unexpectedToken("expected ',' or \(closing.display)") }
     advance()
     return args
+  }
+
+  /// Reports the current token as unexpected (unless the lexer already reported it) and
+  /// returns the failure to throw. Error paths live in functions like this one so that the
+  /// functions the parser recurses through keep small stack frames.
+  private mutating func unexpectedToken(_ expected: String) -> Failure {
+    if token.kind != .invalid { error("\(expected), found \(describeToken())", token.span) }
+    return Failure()
   }
 
   private static let reserved: Set<String> = [
@@ -763,98 +772,109 @@ struct Parser {
   ]
 
   private mutating func primary() throws(Failure) -> Expr {
-    let start = token.start
     switch token.kind {
-    case .int, .uint, .double:
-      let kind = try numberLiteral(negated: false)
-      return makeExpr(kind, Span(start, previousEnd))
-    case .string, .bytes:
-      let literal = token
-      advance()
-      do {
-        let bytes = try Literals.decodeQuoted(source, literal.span, isBytes: literal.kind == .bytes)
-        if literal.kind == .bytes { return makeExpr(.bytes(bytes), literal.span) }
-        return makeExpr(.string(String(decoding: bytes, as: UTF8.self)), literal.span)
-      } catch {
-        self.error(error.message, error.span)
-        throw Failure()
-      }
-    case .leftParen:
-      let open = token
-      advance()
-      try enter(open.span)
-      defer { depth -= 1 }
-      var inner = try expression()
-      let close = try expect(.rightParen, "to close '('")
-      inner.span = Span(open.start, close.end)
-      return inner
-    case .leftBracket:
-      let open = token
-      advance()
-      let elements = try listElements(open)
-      return makeExpr(.list(elements), Span(start, previousEnd))
-    case .leftBrace:
-      let open = token
-      advance()
-      let entries = try mapEntries(open)
-      return makeExpr(.map(entries), Span(start, previousEnd))
-    case .dot:
-      advance()
-      let name = try identifier("after '.'")
-      return try identifierOrCall(name, absolute: true, start: start)
-    case .identifier:
-      let name = Located(value: text(token), span: token.span)
-      advance()
-      return try identifierOrCall(name, absolute: false, start: start)
-    case .invalid:
-      throw Failure()
+    case .int, .uint, .double: return try numberPrimary()
+    case .string, .bytes: return try quotedPrimary()
+    case .leftParen: return try parenthesized()
+    case .leftBracket: return try list()
+    case .leftBrace: return try map()
+    case .dot, .identifier: return try identifierOrCall()
+    default: throw unexpectedPrimary()
+    }
+  }
+
+  private mutating func unexpectedPrimary() -> Failure {
+    switch token.kind {
+    case .invalid: break
     case .quotedIdentifier:
       error("a quoted identifier can only name a field after '.', as in m.`content-type`", token.span)
-      throw Failure()
     default:
       error("expected an expression, found \(describeToken())", token.span)
+    }
+    return Failure()
+  }
+
+  private mutating func numberPrimary() throws(Failure) -> Expr {
+    let start = token.start
+    let kind = try numberLiteral(negated: false)
+    return makeExpr(kind, Span(start, previousEnd))
+  }
+
+  private mutating func quotedPrimary() throws(Failure) -> Expr {
+    let literal = token
+    advance()
+    do {
+      let bytes = try Literals.decodeQuoted(source, literal.span, isBytes: literal.kind == .bytes)
+      if literal.kind == .bytes { return makeExpr(.bytes(bytes), literal.span) }
+      return makeExpr(.string(String(decoding: bytes, as: UTF8.self)), literal.span)
+    } catch {
+      self.error(error.message, error.span)
       throw Failure()
     }
   }
 
-  private mutating func identifierOrCall(_ name: Located<String>, absolute: Bool, start: Int) throws(Failure) -> Expr {
-    switch name.value {
-    case "true" where !absolute: return makeExpr(.bool(true), name.span)
-    case "false" where !absolute: return makeExpr(.bool(false), name.span)
-    case "null" where !absolute: return makeExpr(.null, name.span)
-    case "in":
-      error("'in' is an operator and cannot be used as a name", name.span)
-      throw Failure()
-    default:
-      if Parser.reserved.contains(name.value) {
-        error("'\(name.value)' is a reserved word and cannot be used as a name", name.span)
-        throw Failure()
-      }
-    }
-    if token.kind == .leftParen {
-      let open = token
-      advance()
-      let args = try arguments(closing: .rightParen, open)
-      let span = Span(start, previousEnd)
-      if name.value == "has" && !absolute {
-        guard args.count == 1, case .select(let operand, let field, false) = args[0].kind else {
-          error("has() takes one field selection, such as has(m.field)", span)
-          throw Failure()
-        }
-        return makeExpr(.select(operand, field: field, testOnly: true), span)
-      }
-      return makeExpr(.call(function: name.value, target: nil, args: args), span)
-    }
-    if token.kind == .leftBrace, name.value.first?.isUppercase == true {
-      error(
-        "message construction ('\(name.value){…}') is not supported: Precept has no protocol buffer types",
-        Span(start, token.end))
-      throw Failure()
-    }
+  private mutating func parenthesized() throws(Failure) -> Expr {
+    let open = token
+    advance()
+    try enter(open.span)
+    defer { depth -= 1 }
+    var inner = try expression()
+    let close = try expect(.rightParen, "to close '('")
+    inner.span = Span(open.start, close.end)
+    return inner
+  }
+
+  /// A name, a literal spelled as a name (`true`, `null`), or a global call; with a leading dot
+  /// (`.name`), an absolute name.
+  private mutating func identifierOrCall() throws(Failure) -> Expr {
+    let start = token.start
+    let absolute = token.kind == .dot
+    if absolute { advance() }
+    let name = try identifier("after '.'")
+    if !absolute, let literal = Parser.literalNames[name.value] { return makeExpr(literal, name.span) }
+    if name.value == "in" || Parser.reserved.contains(name.value) { throw reservedName(name) }
+    if token.kind == .leftParen { return try globalCall(name, absolute: absolute, start: start) }
+    if token.kind == .leftBrace, name.value.first?.isUppercase == true { throw messageConstruction(name, start) }
     return makeExpr(.identifier(name.value, absolute: absolute), Span(start, name.span.end))
   }
 
-  private mutating func listElements(_ open: Token) throws(Failure) -> [Expr] {
+  private mutating func messageConstruction(_ name: Located<String>, _ start: Int) -> Failure {
+    error(
+      "message construction ('\(name.value){…}') is not supported: Precept has no protocol buffer types",
+      Span(start, token.end))
+    return Failure()
+  }
+
+  private static let literalNames: [String: ExprKind] = ["true": .bool(true), "false": .bool(false), "null": .null]
+
+  private mutating func reservedName(_ name: Located<String>) -> Failure {
+    if name.value == "in" {
+      error("'in' is an operator and cannot be used as a name", name.span)
+    } else {
+      error("'\(name.value)' is a reserved word and cannot be used as a name", name.span)
+    }
+    return Failure()
+  }
+
+  /// `f(args)`, or the `has(x.f)` macro.
+  private mutating func globalCall(_ name: Located<String>, absolute: Bool, start: Int) throws(Failure) -> Expr {
+    let open = token
+    advance()
+    let args = try arguments(closing: .rightParen, open)
+    let span = Span(start, previousEnd)
+    guard name.value == "has" && !absolute else {
+      return makeExpr(.call(function: name.value, target: nil, args: args), span)
+    }
+    guard args.count == 1, case .select(let operand, let field, false) = args[0].kind else {
+      error("has() takes one field selection, such as has(m.field)", span)
+      throw Failure()
+    }
+    return makeExpr(.select(operand, field: field, testOnly: true), span)
+  }
+
+  private mutating func list() throws(Failure) -> Expr {
+    let open = token
+    advance()
     try enter(open.span)
     defer { depth -= 1 }
     var elements: [Expr] = []
@@ -863,31 +883,30 @@ struct Parser {
       guard token.kind == .comma else { break }
       advance()
     }
-    guard token.kind == .rightBracket else {
-      if token.kind != .invalid { error("expected ',' or ']' in list, found \(describeToken())", token.span) }
-      throw Failure()
-    }
+    guard token.kind == .rightBracket else { throw unexpectedToken("expected ',' or ']' in list") }
     advance()
-    return elements
+    return makeExpr(.list(elements), Span(open.start, previousEnd))
   }
 
-  private mutating func mapEntries(_ open: Token) throws(Failure) -> [MapEntrySyntax] {
+  private mutating func map() throws(Failure) -> Expr {
+    let open = token
+    advance()
     try enter(open.span)
     defer { depth -= 1 }
     var entries: [MapEntrySyntax] = []
     while token.kind != .rightBrace {
-      let key = try expression()
-      _ = try expect(.colon, "between map key and value")
-      let value = try expression()
-      entries.append(MapEntrySyntax(key: key, value: value))
+      entries.append(try mapEntry())
       guard token.kind == .comma else { break }
       advance()
     }
-    guard token.kind == .rightBrace else {
-      if token.kind != .invalid { error("expected ',' or '}' in map, found \(describeToken())", token.span) }
-      throw Failure()
-    }
+    guard token.kind == .rightBrace else { throw unexpectedToken("expected ',' or '}' in map") }
     advance()
-    return entries
+    return makeExpr(.map(entries), Span(open.start, previousEnd))
+  }
+
+  private mutating func mapEntry() throws(Failure) -> MapEntrySyntax {
+    let key = try expression()
+    _ = try expect(.colon, "between map key and value")
+    return MapEntrySyntax(key: key, value: try expression())
   }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import Precept
+
+/// Golden disassembly: each `Golden/compiler/*.cel` is compiled with `Expression` (a first line
+/// `// variables: a, b` declares its bindings) and each `*.precept` with `Ruleset`; the
+/// disassembly must equal the `.disasm` file beside it.
+@Suite struct CompilerGoldenTests {
+  static let inputs = Golden.inputs("compiler", ["cel", "precept"])
+
+  @Test func goldenFolderIsNotEmpty() {
+    #expect(Self.inputs.count >= 8)
+  }
+
+  @Test(arguments: inputs)
+  func golden(_ name: String) throws {
+    let text = String(decoding: Golden.bytes("compiler", name), as: UTF8.self)
+    let program = try Self.compile(text, name: name)
+    #expect(Bytecode.problems(program) == [])
+    Golden.verify(Disassembler.disassemble(program), "compiler", Golden.sibling(name, "disasm"))
+  }
+
+  static func compile(_ text: String, name: String) throws -> Program {
+    if name.hasSuffix(".precept") { return try Ruleset(text: text, name: name).program }
+    return try Expression(text, variables: declaredVariables(text), name: name).program
+  }
+
+  /// The names listed on a first line `// variables: a, b`.
+  static func declaredVariables(_ text: String) -> [String] {
+    guard let first = text.split(separator: "\n").first, first.hasPrefix("// variables:") else { return [] }
+    return first.dropFirst("// variables:".count).split(separator: ",").map {
+      String($0.trimmingCharacters(in: .whitespaces))
+    }
+  }
+}
+
+/// Structural properties every compiled program must have (what a pack verifier checks).
+enum Bytecode {
+  static func problems(_ program: Program) -> [String] {
+    var problems: [String] = []
+    let order = program.functions.indices.sorted { program.functions[$0].entry < program.functions[$1].entry }
+    for (position, index) in order.enumerated() {
+      let function = program.functions[index]
+      let end = position + 1 < order.count ? program.functions[order[position + 1]].entry : program.code.count
+      guard function.entry >= 0, function.entry < end else {
+        problems.append("function \(function.name) has no code")
+        continue
+      }
+      if program.code[end - 1].op != .return { problems.append("function \(function.name) does not end with return") }
+      if function.localCount < function.parameterCount {
+        problems.append("function \(function.name) has too few locals")
+      }
+      for pc in function.entry..<end {
+        let instruction = program.code[pc]
+        for (operand, value) in [
+          (instruction.op.operands.a, instruction.a), (instruction.op.operands.b, instruction.b),
+        ] {
+          let valid: Bool
+          switch operand {
+          case .none, .count: valid = value >= 0
+          case .constant, .stringConstant: valid = value >= 0 && Int(value) < program.constants.count
+          case .slot: valid = value >= 0 && Int(value) < function.localCount
+          case .global: valid = value >= 0 && Int(value) < program.globals.count
+          case .target: valid = Int(value) >= function.entry && Int(value) <= end
+          case .function: valid = value >= 0 && Int(value) < program.functions.count
+          case .host: valid = value >= 0 && Int(value) < program.hosts.count
+          case .builtin: valid = Builtin(rawValue: value) != nil
+          case .field: valid = value == -1 || NodeField(rawValue: value) != nil
+          }
+          if !valid { problems.append("\(function.name) at \(pc): invalid operand \(value) of \(instruction.op.name)") }
+        }
+        if instruction.op.operands.a == .stringConstant, !isString(instruction.a, in: program) {
+          problems.append("\(function.name) at \(pc): \(instruction.op.name) needs a string constant")
+        }
+      }
+    }
+    return problems
+  }
+
+  static func isString(_ index: Int32, in program: Program) -> Bool {
+    guard index >= 0, Int(index) < program.constants.count, case .string = program.constants[Int(index)] else {
+      return false
+    }
+    return true
+  }
+}
+
+@Suite struct CompilerTests {
+  @Test func constantsAreSharedAndStringsCompareByCodePoints() throws {
+    let program = try Expression("['a', 'a', 1, 1, 1.0, 1u, 'é', 'e\u{301}']").program
+    // 1 and 1.0 and 1u are different constants; the two spellings of é are different strings.
+    #expect(program.constants.count == 6)
+  }
+
+  @Test func everyFunctionOfARulesetIsNamed() throws {
+    let ruleset = try Ruleset(
+      text: """
+        ruleset r 1.0.0
+        let f(x) = x + 1
+        let unused = 2
+        rule a { severity info on T as t when f(1) == 2 require t.line > 0 forbid false message "{t.type}" fix "x" }
+        review b { on T check "c" check "{node.line}" }
+        """)
+    let names = ruleset.program.functions.map(\.name)
+    #expect(names.contains("f"))
+    #expect(!names.contains("unused"))
+    #expect(names.contains("a.when"))
+    #expect(names.contains("a.require#1"))
+    #expect(names.contains("a.forbid#2"))
+    #expect(names.contains("a.message"))
+    #expect(names.contains("a.fix"))
+    #expect(names.filter { $0 == "b.check" }.count == 2)
+    #expect(Bytecode.problems(ruleset.program) == [])
+  }
+
+  @Test func reviewChecksAreShownAsWritten() throws {
+    let ruleset = try Ruleset(
+      text: "ruleset c 1.0.0\n" + #"review a { on T check """triple {node.type}""" check r'raw \n' check "plain" }"#)
+    #expect(ruleset.program.rules.first?.checks == ["triple {node.type}", #"raw \n"#, "plain"])
+  }
+
+  @Test func importedLetsAreCompiledIntoTheImporter() throws {
+    let base = try Ruleset(text: "ruleset base 1.0.0\nlet twice(x) = x * 2\nlet unused = 0")
+    let ruleset = try Ruleset(
+      text: "ruleset top 1.0.0\nimport base ^1.0\nrule r { severity info on T require base.twice(2) == 4 }",
+      resolver: { name, _ in name == "base" ? base : nil })
+    #expect(ruleset.program.functions.map(\.name).contains("base.twice"))
+    #expect(!ruleset.program.functions.map(\.name).contains("base.unused"))
+    #expect(Bytecode.problems(ruleset.program) == [])
+  }
+}
