@@ -110,6 +110,25 @@ import Testing
     #expect(text.modifiers.map(\.name) == ["padding", "font", "font", "bold"])
   }
 
+  @Test func controlFlowWithoutViewsIsLeftOut() throws {
+    let stack = try #require(
+      try read(
+        """
+        VStack {
+          #if os(iOS)
+            let placement = ToolbarItemPlacement.topBarLeading
+          #else
+            let placement = ToolbarItemPlacement.automatic
+          #endif
+          if flag {}
+          Text("a")
+          if flag { Text("b") }
+        }
+        """
+      ).first)
+    #expect(stack.children.map(\.type) == ["Text", "if"])
+  }
+
   @Test func referencesBecomeNodesNamedByWhatTheyReference() throws {
     let nodes = try read("VStack { header; self.row(item); content(); content.padding(); self }").first?.children
     #expect(nodes?.map(\.type) == ["header", "row", "content", "content", "self"])
