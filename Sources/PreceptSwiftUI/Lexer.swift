@@ -494,14 +494,24 @@ struct Lexer {
     if next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "=") { return false }
     var index = start + 1
     var inClass = 0
+    // Like Swift, a regex with unbalanced parentheses is not one: `reduce(0, /)` divides.
+    var groups = 0
     while index < count {
       let byte = text[index]
       switch byte {
       case 0x0A, 0x0D: return false
-      case UInt8(ascii: "\\"): index += 2; continue
+      case UInt8(ascii: "\\"):
+        if index + 1 < count, text[index + 1] == 0x0A || text[index + 1] == 0x0D { return false }
+        index += 2
+        continue
       case UInt8(ascii: "["): inClass += 1
       case UInt8(ascii: "]"): if inClass > 0 { inClass -= 1 }
+      case UInt8(ascii: "(") where inClass == 0: groups += 1
+      case UInt8(ascii: ")") where inClass == 0:
+        groups -= 1
+        if groups < 0 { return false }
       case UInt8(ascii: "/") where inClass == 0:
+        if groups != 0 { return false }
         let before = text[index - 1]
         if before == 0x20 || before == 0x09 { return false }
         position = index + 1
