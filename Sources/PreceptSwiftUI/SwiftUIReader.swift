@@ -21,7 +21,7 @@ import Precept
 ///   stored non-static properties (`wrapper` without `@`, `type`, `value` as source text),
 ///   `children` the members that build views and the nested types.
 /// - Members that build views (type mentions `View`/`Scene`/`…Content`/`Commands`/`Shape`/
-///   `Body`, a result-builder attribute, a SwiftUI view type whose body builds one, or an
+///   `Body`/`WidgetConfiguration`, a result-builder attribute, a SwiftUI view type whose body builds one, or an
 ///   unknown type whose body looks like views): nodes `var`/`func`/`subscript` with `name`.
 ///   `#Preview` is a node with its arguments.
 /// - A body containing `return` is ordinary code: only returned views count; otherwise every

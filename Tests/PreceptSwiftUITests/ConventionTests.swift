@@ -157,10 +157,12 @@ import Testing
           @ViewBuilder var extra: some View { Text("b") }
           func row() -> Row { Row() }
           @ToolbarContentBuilder func tools() -> some ToolbarContent { ToolbarItem { Text("c") } }
+          var widget: some WidgetConfiguration { StaticConfiguration(kind: "k", provider: P()) { WidgetView(entry: $0) } }
+          var session: URLSessionConfiguration { let c = URLSessionConfiguration.default; return c }
         }
         """
       ).first)
-    #expect(type.children.map { $0.name ?? "" } == ["body", "extra", "row", "tools"])
+    #expect(type.children.map { $0.name ?? "" } == ["body", "extra", "row", "tools", "widget"])
   }
 
   @Test func storedPropertiesWithWrappers() throws {
