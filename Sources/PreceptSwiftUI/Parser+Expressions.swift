@@ -723,27 +723,26 @@ struct CallBuilder {
     var bound: [Parameter] = []
     bound.reserveCapacity(arguments.count + trailingLabels.count)
     var position = 0
-    for (index, label) in labels.enumerated() {
-      if let found = parameters[position...].firstIndex(where: { $0.label == label }) {
-        bound.append(parameters[found])
-        position = found + 1
-      } else if lenient, !arguments[index].isClosure {
-        bound.append(Parameter(label: label, role: .value))
-      } else {
-        return nil
-      }
-    }
-    for (index, label) in trailingLabels.enumerated() {
-      let found: Int?
-      if index == 0, label == nil {
-        found = parameters[position...].firstIndex { $0.role != .value }
-      } else {
-        found = parameters[position...].firstIndex { $0.label == label }
-      }
-      guard let found else { return nil }
+    // Parameters may be left out, except unlabelled values (`Button(_ title:…)`), which the
+    // SwiftUI initialisers in the catalog require.
+    func take(_ found: Int?) -> Bool {
+      guard let found, !parameters[position..<found].contains(where: \.isRequired) else { return false }
       bound.append(parameters[found])
       position = found + 1
+      return true
     }
-    return bound
+    for (index, label) in labels.enumerated() {
+      if take(parameters[position...].firstIndex { $0.label == label }) { continue }
+      guard lenient, !arguments[index].isClosure else { return nil }
+      bound.append(Parameter(label: label, role: .value))
+    }
+    for (index, label) in trailingLabels.enumerated() {
+      let found =
+        index == 0 && label == nil
+        ? parameters[position...].firstIndex { $0.role != .value }
+        : parameters[position...].firstIndex { $0.label == label }
+      guard take(found) else { return nil }
+    }
+    return parameters[position...].contains(where: \.isRequired) ? nil : bound
   }
 }
