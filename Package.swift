@@ -14,7 +14,7 @@ let package = Package(
     // The engine: syntax → semantics → compiler → runtime, plus the view model and reports.
     .target(name: "Precept", exclude: ["Distribution/README.md"]),
     // Swift source → view models.
-    .target(name: "PreceptSwiftUI", dependencies: ["Precept"]),
+    .target(name: "PreceptSwiftUI", dependencies: ["Precept"], exclude: ["README.md"]),
     // The command-line tool's commands, REPL and output formats (a library so tests can call them).
     .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"], plugins: ["EmbedRulesets"]),
     // Builds the standard rulesets (Rulesets/*.precept) into the tool.

@@ -19,6 +19,9 @@ struct Parameter {
   /// The argument label, `_` for an unlabelled parameter.
   var label: String
   var role: ParameterRole
+
+  /// An unlabelled value (a title, the data of `ForEach`) must be written.
+  var isRequired: Bool { label == "_" && role == .value }
 }
 
 /// One overload, reduced to the parameters that matter for matching a call.
@@ -51,7 +54,8 @@ struct Signature {
 
 enum Catalog {
   /// Initialisers of views, scenes and toolbar content, by type name. Overloads are tried in
-  /// order; the first that accepts the call's labels wins.
+  /// order; the first that accepts the call's labels wins. Labelled parameters may be left
+  /// out (most have defaults); unlabelled values may not.
   static let initializers: [String: [Signature]] = table([
     "Button": ["_ role !action", "role !action +label", "!action +label", "intent +label"],
     "Menu": ["_ *content !primaryAction", "*content +label !primaryAction"],
@@ -88,7 +92,7 @@ enum Catalog {
     "ColorPicker": ["_ selection supportsOpacity", "selection supportsOpacity +label"],
     "ProgressView": [
       "_ value total", "value total +label +currentValueLabel", "+label +currentValueLabel",
-      "_ timerInterval countsDown",
+      "timerInterval countsDown",
     ],
     "Gauge": ["value in +label +currentValueLabel +minimumValueLabel +maximumValueLabel +markedValueLabels"],
     "ContentUnavailableView": ["+label +description +actions", "_ systemImage description", "_ image description"],
@@ -107,7 +111,7 @@ enum Catalog {
     "Table": ["_ selection sortOrder *columns +rows", "of selection sortOrder *columns +rows"],
     "TableColumn": ["_ value comparator sortUsing *content"],
     "Window": ["_ id *content"],
-    "WindowGroup": ["_ id for *content"],
+    "WindowGroup": ["_ id for *content", "id for *content"],
     "DocumentGroup": ["newDocument *editor", "viewing *editor", "editing contentType *editor"],
     "Settings": ["*content"],
     "CommandMenu": ["_ *content"],
@@ -121,7 +125,7 @@ enum Catalog {
     "ActionSheet": ["title message buttons"],
     "HelpLink": ["!action"],
     "PasteButton": ["payloadType !onPaste", "supportedContentTypes !payloadAction"],
-    "#Preview": ["_ traits *body"],
+    "#Preview": ["_ traits *body", "traits *body"],
   ])
 
   /// Modifiers, by name, in the same notation.
@@ -156,7 +160,7 @@ enum Catalog {
     "tabItem": ["*label"],
     "navigationBarItems": ["+leading +trailing"],
     "accessibilityActions": ["*content"],
-    "accessibilityAction": ["_ !action", "named !action", "!action +label"],
+    "accessibilityAction": ["_ !action", "named !action", "!action +label", "!action"],
     "accessibilityRepresentation": ["*representation"],
     "accessibilityChildren": ["*children"],
     "accessibilityRotor": ["_ *entries"],
@@ -174,7 +178,7 @@ enum Catalog {
     "onLongPressGesture": ["minimumDuration maximumDistance !perform !onPressingChanged"],
     "onAppear": ["!perform"],
     "onDisappear": ["!perform"],
-    "task": ["_ priority !action", "id priority !action"],
+    "task": ["priority !action", "id priority !action"],
     "onChange": ["of initial !action", "of !perform"],
     "onReceive": ["_ !perform"],
     "onSubmit": ["of !action"],
@@ -187,14 +191,14 @@ enum Catalog {
     "dropDestination": ["for !action !isTargeted"],
     "onOpenURL": ["!perform"],
     "onContinueUserActivity": ["_ !perform"],
-    "onKeyPress": ["_ phases !action"],
+    "onKeyPress": ["_ phases !action", "phases !action"],
     "onGeometryChange": ["for !of !action"],
     "onPreferenceChange": ["_ !perform"],
     "alignmentGuide": ["_ !computeValue"],
     "fileImporter": ["isPresented allowedContentTypes allowsMultipleSelection !onCompletion"],
     "fileExporter": ["isPresented document contentType defaultFilename !onCompletion"],
     "visualEffect": ["!effect"],
-    "scrollTransition": ["_ axis !transition"],
+    "scrollTransition": ["_ axis !transition", "axis !transition"],
     "transaction": ["!transform", "value !transform"],
     "sensoryFeedback": ["_ trigger !condition"],
     "gesture": ["_ including"],

@@ -88,8 +88,8 @@ struct Token {
   @inline(__always) func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
 }
 
-/// A lexical error: not Swift at all.
-struct LexFailure: Error {
+/// Why a file could not be read: it is not Swift (lexer), or it nests too deeply (parser).
+struct ReadFailure: Error {
   var message: String
   var offset: Int
   var length: Int = 1
@@ -140,9 +140,9 @@ struct Lexer {
   }
 
   /// Lexes everything and appends an `.end` token.
-  mutating func run() throws(LexFailure) {
+  mutating func run() throws(ReadFailure) {
     if text.count > Int(Int32.max) - 1 {
-      throw LexFailure(message: "file too large to read (more than 2 GB)", offset: 0)
+      throw ReadFailure(message: "file too large to read (more than 2 GB)", offset: 0)
     }
     // A byte-order mark and a `#!` line are not part of the program.
     if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { position = 3 }
@@ -154,7 +154,7 @@ struct Lexer {
       let token = tokens[Int(innermost)]
       let what = token.kind == .pound ? "#if" : String(UnicodeScalar(text[Int(token.start)]))
       let closer = token.kind == .pound ? "#endif" : closing(of: token.kind)
-      throw LexFailure(
+      throw ReadFailure(
         message: "'\(what)' is never closed: the file ends before its '\(closer)'", offset: Int(token.start))
     }
     tokens.append(
@@ -175,7 +175,7 @@ struct Lexer {
 
   /// Lexes tokens until the end of the text or, when `depth` is given, until the bracket that
   /// brings `open` back to `depth` entries is closed (the end of a string interpolation).
-  private mutating func lex(untilDepth depth: Int?) throws(LexFailure) {
+  private mutating func lex(untilDepth depth: Int?) throws(ReadFailure) {
     let count = text.count
     while true {
       skipTrivia: while position < count {
@@ -289,15 +289,6 @@ struct Lexer {
     }
   }
 
-  @inline(__always) private func isTrivia(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C || byte == 0
-  }
-
-  @inline(__always) private func startsComment(_ at: Int) -> Bool {
-    at + 1 < text.count && text[at] == UInt8(ascii: "/")
-      && (text[at + 1] == UInt8(ascii: "/") || text[at + 1] == UInt8(ascii: "*"))
-  }
-
   @inline(__always)
   private mutating func append(_ kind: TokenKind, _ start: Int, keyword: Keyword = .none, extraFlags: UInt8 = 0) {
     tokens.append(
@@ -307,9 +298,9 @@ struct Lexer {
     pendingFlags = 0
   }
 
-  private mutating func openGroup(_ kind: TokenKind, _ start: Int) throws(LexFailure) {
+  private mutating func openGroup(_ kind: TokenKind, _ start: Int) throws(ReadFailure) {
     if open.count >= limit {
-      throw LexFailure(
+      throw ReadFailure(
         message: "brackets nest too deeply: more than \(limit) levels", offset: start,
         notes: ["the Swift reader stops at \(limit) levels of nested brackets, string interpolations and #if blocks"])
     }
@@ -318,10 +309,10 @@ struct Lexer {
     append(kind, start)
   }
 
-  private mutating func closeGroup(_ kind: TokenKind, _ start: Int) throws(LexFailure) {
+  private mutating func closeGroup(_ kind: TokenKind, _ start: Int) throws(ReadFailure) {
     let symbol = String(UnicodeScalar(text[start]))
     guard let opener = open.last else {
-      throw LexFailure(message: "unexpected '\(symbol)': nothing is open here to close", offset: start)
+      throw ReadFailure(message: "unexpected '\(symbol)': nothing is open here to close", offset: start)
     }
     let openToken = tokens[Int(opener)]
     let expected: TokenKind =
@@ -334,7 +325,7 @@ struct Lexer {
     guard expected == kind else {
       let what = openToken.kind == .pound ? "#if" : String(UnicodeScalar(text[Int(openToken.start)]))
       let wanted = openToken.kind == .pound ? "#endif" : closing(of: openToken.kind)
-      throw LexFailure(
+      throw ReadFailure(
         message: "unexpected '\(symbol)': expected '\(wanted)' to close the '\(what)' before it", offset: start)
     }
     open.removeLast()
@@ -428,8 +419,8 @@ struct Lexer {
         if byte == UInt8(ascii: "/"), position + 1 < count,
           text[position + 1] == UInt8(ascii: "/") || text[position + 1] == UInt8(ascii: "*")
         {
-          // An operator that starts with `/` was already handled by the caller.
-          return
+          return  // `//` and `/*` start a comment, not more of the operator
+
         }
         position += 1
       } else if byte == UInt8(ascii: "."), dotted {
@@ -445,6 +436,7 @@ struct Lexer {
   }
 
   private mutating func appendOperator(_ start: Int) {
+    if position == start { position += 1 }  // every token takes at least one byte
     let length = position - start
     var keyword = Keyword.none
     let first = text[start]
@@ -502,14 +494,24 @@ struct Lexer {
     if next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "=") { return false }
     var index = start + 1
     var inClass = 0
+    // Like Swift, a regex with unbalanced parentheses is not one: `reduce(0, /)` divides.
+    var groups = 0
     while index < count {
       let byte = text[index]
       switch byte {
       case 0x0A, 0x0D: return false
-      case UInt8(ascii: "\\"): index += 2; continue
+      case UInt8(ascii: "\\"):
+        if index + 1 < count, text[index + 1] == 0x0A || text[index + 1] == 0x0D { return false }
+        index += 2
+        continue
       case UInt8(ascii: "["): inClass += 1
       case UInt8(ascii: "]"): if inClass > 0 { inClass -= 1 }
+      case UInt8(ascii: "(") where inClass == 0: groups += 1
+      case UInt8(ascii: ")") where inClass == 0:
+        groups -= 1
+        if groups < 0 { return false }
       case UInt8(ascii: "/") where inClass == 0:
+        if groups != 0 { return false }
         let before = text[index - 1]
         if before == 0x20 || before == 0x09 { return false }
         position = index + 1
@@ -533,7 +535,7 @@ struct Lexer {
 
   // MARK: - `#` forms
 
-  private mutating func lexPound() throws(LexFailure) {
+  private mutating func lexPound() throws(ReadFailure) {
     let count = text.count
     let start = position
     var hashes = 0
@@ -562,7 +564,7 @@ struct Lexer {
     switch keyword {
     case .poundIf:
       if open.count >= limit {
-        throw LexFailure(
+        throw ReadFailure(
           message: "#if blocks nest too deeply: more than \(limit) levels", offset: start,
           notes: ["the Swift reader stops at \(limit) levels of nested brackets, string interpolations and #if blocks"])
       }
@@ -573,10 +575,10 @@ struct Lexer {
       guard let top = open.last, tokens[Int(top)].kind == .pound else {
         let word = String(decoding: UnsafeBufferPointer(rebasing: text[start..<position]), as: UTF8.self)
         if open.isEmpty {
-          throw LexFailure(message: "'\(word)' without a '#if' before it", offset: start, length: position - start)
+          throw ReadFailure(message: "'\(word)' without a '#if' before it", offset: start, length: position - start)
         }
         let opener = tokens[Int(open.last!)]
-        throw LexFailure(
+        throw ReadFailure(
           message:
             "'\(word)' before the '\(String(UnicodeScalar(text[Int(opener.start)])))' opened inside the #if block is closed",
           offset: start, length: position - start)
@@ -597,7 +599,7 @@ struct Lexer {
     (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_") || byte >= 0x80
   }
 
-  private mutating func scanExtendedRegex(hashes: Int, start: Int) throws(LexFailure) {
+  private mutating func scanExtendedRegex(hashes: Int, start: Int) throws(ReadFailure) {
     let count = text.count
     position += 1  // the `/`
     var multiline = false
@@ -623,7 +625,7 @@ struct Lexer {
       }
       position += 1
     }
-    throw LexFailure(message: "unterminated regex literal", offset: start, length: hashes + 1)
+    throw ReadFailure(message: "unterminated regex literal", offset: start, length: hashes + 1)
   }
 
   // MARK: - Strings
@@ -631,7 +633,7 @@ struct Lexer {
   /// Scans a string literal whose opening quote is at `position` (after any `#`s) and returns
   /// the flags to record. Interpolations are lexed as code, so strings, comments and brackets
   /// inside them are understood; their tokens are then dropped.
-  private mutating func scanString(hashes: Int, start: Int? = nil) throws(LexFailure) -> UInt8 {
+  private mutating func scanString(hashes: Int, start: Int? = nil) throws(ReadFailure) -> UInt8 {
     let count = text.count
     let literalStart = start ?? position
     // `"""` opens a multi-line literal only when the line ends after it: `#"""#` is a
@@ -643,7 +645,7 @@ struct Lexer {
       multiline = after >= count || text[after] == 0x0A || text[after] == 0x0D
     }
     position += multiline ? 3 : 1
-    let unterminated = LexFailure(
+    let unterminated = ReadFailure(
       message: multiline ? "unterminated multi-line string literal" : "unterminated string literal",
       offset: literalStart, length: hashes + (multiline ? 3 : 1))
     while position < count {
@@ -696,9 +698,9 @@ struct Lexer {
   }
 
   /// Lexes the code of `\( … )` starting at the `(`; leaves `position` after the `)`.
-  private mutating func lexInterpolation(at paren: Int, unterminated: LexFailure) throws(LexFailure) {
+  private mutating func lexInterpolation(at paren: Int, unterminated: ReadFailure) throws(ReadFailure) {
     if interpolationDepth >= Lexer.interpolationLimit {
-      throw LexFailure(
+      throw ReadFailure(
         message: "string interpolations nest too deeply: more than \(Lexer.interpolationLimit) levels",
         offset: paren - 1,
         length: 2)
@@ -722,7 +724,7 @@ struct Lexer {
 
   // MARK: - Comments
 
-  private mutating func skipBlockComment() throws(LexFailure) {
+  private mutating func skipBlockComment() throws(ReadFailure) {
     let count = text.count
     let start = position
     var depth = 0
@@ -740,7 +742,7 @@ struct Lexer {
         position += 1
       }
     }
-    throw LexFailure(message: "unterminated comment: '/*' has no matching '*/'", offset: start, length: 2)
+    throw ReadFailure(message: "unterminated comment: '/*' has no matching '*/'", offset: start, length: 2)
   }
 
   // MARK: - Unicode

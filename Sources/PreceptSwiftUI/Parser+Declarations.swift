@@ -317,11 +317,12 @@ extension Parser {
   private enum ViewTypeMention { case none, named, generic }
 
   /// Whether a type names a view: generically (`some View`, `AnyView`, `some Scene`,
-  /// `some ToolbarContent`, `Body`, any `…View`) or by a SwiftUI view's name (`Text`, `Color`).
+  /// `some ToolbarContent`, `Body`, `some WidgetConfiguration`, any `…View`) or by a SwiftUI
+  /// view's name (`Text`, `Color`).
   private func mentionedViewType(_ range: Range<Int>) -> ViewTypeMention {
     var mention = ViewTypeMention.none
     for i in range where kind(i) == .identifier && keyword(i) == .none {
-      if isWord(i, "Body") { return .generic }
+      if isWord(i, "Body") || isWord(i, "WidgetConfiguration") { return .generic }
       if hasSuffix(i, "View") || hasSuffix(i, "Scene") || hasSuffix(i, "Content") || hasSuffix(i, "Commands")
         || hasSuffix(i, "Shape")
       {

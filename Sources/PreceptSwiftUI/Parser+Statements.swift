@@ -97,10 +97,10 @@ extension Parser {
 
   // MARK: - Control flow
 
-  /// Adds a control-flow node built from nested blocks, in both readings. Outside builders,
-  /// a control-flow node with nothing in it is left out.
+  /// Adds a control-flow node built from nested blocks, in both readings. A control-flow node
+  /// with no views in any branch (`#if` around local constants) is left out.
   private func appendControlFlow(
-    _ mode: Mode, _ block: inout Block, _ branches: [Block], build: ([[ViewNode]]) -> ViewNode
+    _ block: inout Block, _ branches: [Block], build: ([[ViewNode]]) -> ViewNode
   ) {
     // After a failure nothing more is built: a chain that was too long stays unbuilt.
     guard state.failure == nil else { return }
@@ -120,7 +120,7 @@ extension Parser {
     block.evidence.add(builderEvidence)
     block.returnedEvidence.add(returnedEvidence)
     block.sawReturn = block.sawReturn || sawReturn
-    if mode == .builder || anyNodes {
+    if anyNodes {
       block.nodes.append(build(branches.map(\.nodes)))
     }
     if anyReturned {
@@ -162,7 +162,7 @@ extension Parser {
       branches.append(branch)
     }
     let hasElse = elseBody != nil
-    appendControlFlow(mode, &block, branches) { lists in
+    appendControlFlow(&block, branches) { lists in
       let conditions = clauses.map { (self.slice($0.keyword + 1, $0.body), self.location($0.keyword), $0.keyword) }
       // Fold from the last clause: each `if` holds the rest of the chain in its `else` slot.
       var rest: [ViewNode]? = hasElse ? lists[lists.count - 1] : nil
@@ -206,8 +206,7 @@ extension Parser {
     block.evidence.add(cases.evidence)
     block.returnedEvidence.add(cases.returnedEvidence)
     block.sawReturn = block.sawReturn || cases.sawReturn
-    let anyBuilder = builderCases.contains { !$0.children.isEmpty || !$0.slots.isEmpty }
-    if mode == .builder || anyBuilder {
+    if builderCases.contains(where: { !$0.children.isEmpty || !$0.slots.isEmpty }) {
       block.nodes.append(
         ViewNode(type: "switch", line: location.line, column: location.column, args: [subject], children: builderCases))
     }
@@ -294,7 +293,7 @@ extension Parser {
       chained(index, at: clause.directive) { switchCases(clause.bodyStart, clause.bodyEnd, mode, &branch) }
       branches.append(branch)
     }
-    appendIfConfig(clauses, branches, .builder, &block)
+    appendIfConfig(clauses, branches, &block)
     return afterIfConfig(start)
   }
 
@@ -307,17 +306,16 @@ extension Parser {
       chained(index, at: clause.directive) { items(clause.bodyStart, clause.bodyEnd, mode, &branch) }
       branches.append(branch)
     }
-    appendIfConfig(clauses, branches, mode, &block)
+    appendIfConfig(clauses, branches, &block)
     return afterIfConfig(start)
   }
 
   private func appendIfConfig(
-    _ clauses: [(directive: Int, bodyStart: Int, bodyEnd: Int)], _ branches: [Block], _ mode: Mode,
-    _ block: inout Block
+    _ clauses: [(directive: Int, bodyStart: Int, bodyEnd: Int)], _ branches: [Block], _ block: inout Block
   ) {
     guard !clauses.isEmpty else { return }
     let hasElse = keyword(clauses[clauses.count - 1].directive) == .poundElse
-    appendControlFlow(mode == .members ? .topLevel : mode, &block, branches) { lists in
+    appendControlFlow(&block, branches) { lists in
       let conditions = clauses.map { clause in
         (self.slice(clause.directive + 1, clause.bodyStart), self.location(clause.directive), clause.directive)
       }

@@ -73,7 +73,7 @@ final class ParseState {
   /// Nested statement lists (bodies, closures, branches) around the one being parsed, plus the
   /// position in `else if`, `#elseif` and ternary chains, which nest without brackets.
   var depth = 0
-  var failure: LexFailure? = nil
+  var failure: ReadFailure? = nil
   /// The last position asked for. The parser asks for positions roughly in source order, so
   /// counting columns from there keeps long lines (minified code) linear.
   private var cursorLine = 0
@@ -133,7 +133,7 @@ struct Parser {
     state.depth += levels
     guard state.depth <= limit else {
       state.depth -= levels
-      state.failure = LexFailure(
+      state.failure = ReadFailure(
         message: "views nest too deeply: more than \(limit) levels", offset: Int(tokens[i].start),
         notes: ["the Swift reader stops at \(limit) levels of nested blocks, closures and else-if or ternary chains"])
       return false
@@ -223,9 +223,6 @@ struct Parser {
       .unicodeScalars.first
     return scalar?.properties.isUppercase ?? false
   }
-
-  /// A word that can name a member after `.`: an identifier or any keyword (`.default`, `.init`).
-  @inline(__always) func isMemberName(_ i: Int) -> Bool { kind(i) == .identifier }
 
   /// An operator token with whitespace on both sides or on neither: a binary operator.
   func isBinaryOperator(_ i: Int) -> Bool {

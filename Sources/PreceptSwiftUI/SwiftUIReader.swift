@@ -12,7 +12,38 @@ import Precept
 ///
 /// The reader lexes all of Swift and parses the parts that build views; everything else is
 /// skipped by brackets and line-continuation rules, so any valid Swift file reads without an
-/// error. The conventions it follows are listed in `Sources/PreceptSwiftUI/README.md`.
+/// error. `Sources/PreceptSwiftUI/README.md` explains these conventions with examples:
+///
+/// - Positions: 1-based line and column (Unicode scalars) of the first character; modifiers at
+///   their name after the dot; declarations at their keyword; properties at their name.
+/// - Types (`struct`, `class`, `enum`, `actor`, `extension`; not `protocol`): node `type` is the
+///   keyword, `name` the type, one `inherits` argument per inherited type, `properties` the
+///   stored non-static properties (`wrapper` without `@`, `type`, `value` as source text),
+///   `children` the members that build views and the nested types.
+/// - Members that build views (type mentions `View`/`Scene`/`…Content`/`Commands`/`Shape`/
+///   `Body`/`WidgetConfiguration`, a result-builder attribute, a SwiftUI view type whose body builds one, or an
+///   unknown type whose body looks like views): nodes `var`/`func`/`subscript` with `name`.
+///   `#Preview` is a node with its arguments.
+/// - A body containing `return` is ordinary code: only returned views count; otherwise every
+///   expression statement is a view.
+/// - Calls: `type` is the called type without generic arguments or modules (`SwiftUI.Menu` →
+///   `Menu`); a static member is the first argument (`Color.red` → `Color` with `.red`);
+///   references are nodes named by what they reference (`header`, `self.row(x)` → `row`,
+///   `content()`, `self`), lower-case by convention.
+/// - Closures: the unlabelled trailing closure and `content:` are `children`, other labelled
+///   view closures are `slots` by label; action closures are `expr` arguments labelled with
+///   their parameter (`action`, `perform`). A catalog of SwiftUI signatures decides, and
+///   heuristics for unknown calls (views and no code → views; `.onX` → action).
+/// - Modifiers attach in order and carry their own view closures; `#if` in a modifier chain
+///   keeps the modifiers of every branch, in order.
+/// - Control flow: `if` (argument `condition`, slot `else`; `else if` nests there; the ternary
+///   operator too), `switch` (argument `subject`) with `case` (argument `pattern`) and
+///   `default` children, `#if` (argument `condition`, `#elseif`/`#else` in slot `else`); loops,
+///   `guard` and `do` add their views in place.
+/// - Arguments: `string` (escapes resolved, `\(…)` kept as source, multi-line indentation
+///   stripped), `number` and `bool` (source text), `member` (`.destructive`), else `expr`.
+/// - Fragments (no type declaration) give top-level nodes; top-level statements only when they
+///   look like views. Errors only for input that is not Swift (see ``read(_:)``).
 public enum SwiftUIReader {
   /// The deepest nesting the reader accepts, of brackets and `#if` blocks in the source and of
   /// nested blocks, closures and `else if`/`#elseif`/ternary chains in the view tree. Deeper
@@ -34,14 +65,14 @@ public enum SwiftUIReader {
     if let offset = firstInvalidUTF8(source.bytes) {
       throw DiagnosticError(Diagnostic(.error, "invalid UTF-8", in: source, span: Span(offset, offset + 1)))
     }
-    let result: Result<[ViewNode], LexFailure> = source.bytes.withUnsafeBufferPointer { text in
+    let result: Result<[ViewNode], ReadFailure> = source.bytes.withUnsafeBufferPointer { text in
       var lexer = Lexer(text, limit: maximumNesting)
-      do throws(LexFailure) {
+      do throws(ReadFailure) {
         try lexer.run()
       } catch {
         return .failure(error)
       }
-      return lexer.tokens.withUnsafeBufferPointer { tokens -> Result<[ViewNode], LexFailure> in
+      return lexer.tokens.withUnsafeBufferPointer { tokens -> Result<[ViewNode], ReadFailure> in
         let parser = Parser(source: source, text: text, tokens: tokens, limit: maximumNesting)
         // The parser recurses once per nesting level. Files nested deeper than real code is
         // are parsed on a thread whose stack is known to be large enough, whatever the caller's.

@@ -62,6 +62,30 @@ import Testing
     #expect(text.modifiers.allSatisfy { $0.children.isEmpty && $0.slots.isEmpty })
   }
 
+  /// Overloads are told apart by their labels, as Swift does.
+  @Test func overloadsAreMatchedByLabels() throws {
+    func shape(_ source: String) throws -> String {
+      let node = try #require(try read(source).first)
+      let modifier = node.modifiers.first
+      let children = modifier?.children ?? node.children
+      let slots = modifier?.slots ?? node.slots
+      let actions = (modifier?.args ?? node.args).filter { $0.kind == .expr && $0.value.hasPrefix("{") }
+      return "children \(children.count) slots \(slots.map(\.name)) actions \(actions.map { $0.label ?? "_" })"
+    }
+    #expect(
+      try shape("Text(\"\").alert(isPresented: $x) { Alert(title: Text(\"t\")) }") == "children 1 slots [] actions []")
+    #expect(
+      try shape("Text(\"\").alert(\"T\", isPresented: $x) { Button(\"OK\") {} } message: { Text(\"m\") }")
+        == "children 0 slots [\"actions\", \"message\"] actions []")
+    #expect(try shape("NavigationLink(value: 1) { Text(\"a\") }") == "children 0 slots [\"label\"] actions []")
+    #expect(try shape("NavigationLink(\"a\") { Detail() }") == "children 0 slots [\"destination\"] actions []")
+    #expect(try shape("Button(role: .destructive) { go() }") == "children 0 slots [] actions [\"action\"]")
+    #expect(
+      try shape("Button(role: .destructive, action: go) { Text(\"a\") }") == "children 0 slots [\"label\"] actions []")
+    #expect(try shape("Text(\"\").task(id: x) { await go() }") == "children 0 slots [] actions [\"action\"]")
+    #expect(try shape("ProgressView { Text(\"a\") }") == "children 0 slots [\"label\"] actions []")
+  }
+
   @Test func argumentKinds() throws {
     let node = try #require(
       try read(#"Foo("a\n\(b)", -2, 0.5, true, .destructive, .system(size: 12), x + 1, label: "L")"#).first)
@@ -110,6 +134,25 @@ import Testing
     #expect(text.modifiers.map(\.name) == ["padding", "font", "font", "bold"])
   }
 
+  @Test func controlFlowWithoutViewsIsLeftOut() throws {
+    let stack = try #require(
+      try read(
+        """
+        VStack {
+          #if os(iOS)
+            let placement = ToolbarItemPlacement.topBarLeading
+          #else
+            let placement = ToolbarItemPlacement.automatic
+          #endif
+          if flag {}
+          Text("a")
+          if flag { Text("b") }
+        }
+        """
+      ).first)
+    #expect(stack.children.map(\.type) == ["Text", "if"])
+  }
+
   @Test func referencesBecomeNodesNamedByWhatTheyReference() throws {
     let nodes = try read("VStack { header; self.row(item); content(); content.padding(); self }").first?.children
     #expect(nodes?.map(\.type) == ["header", "row", "content", "content", "self"])
@@ -138,10 +181,12 @@ import Testing
           @ViewBuilder var extra: some View { Text("b") }
           func row() -> Row { Row() }
           @ToolbarContentBuilder func tools() -> some ToolbarContent { ToolbarItem { Text("c") } }
+          var widget: some WidgetConfiguration { StaticConfiguration(kind: "k", provider: P()) { WidgetView(entry: $0) } }
+          var session: URLSessionConfiguration { let c = URLSessionConfiguration.default; return c }
         }
         """
       ).first)
-    #expect(type.children.map { $0.name ?? "" } == ["body", "extra", "row", "tools"])
+    #expect(type.children.map { $0.name ?? "" } == ["body", "extra", "row", "tools", "widget"])
   }
 
   @Test func storedPropertiesWithWrappers() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import Precept
-import PreceptSwiftUI
 import Testing
+
+@testable import PreceptSwiftUI
 
 /// No input crashes or hangs the reader: random and mutated text, huge files, deep nesting on
 /// a worker thread's small stack.
@@ -126,7 +127,13 @@ import Testing
         + String(repeating: close, count: count)
         + "\n}"
     }
+    // Nested as deep as is still parsed on the caller's thread: `var body {` + levels + `(`.
+    let inline = SwiftUIReader.inlineNesting - 2
     let sources = [
+      nested("VStack {", "Text(\"x\")", "}", inline),
+      nested("Text(\"a\").overlay {", "Text(\"x\")", "}", inline),
+      nested("Button(action: {}, label: {", "Text(\"x\")", "})", inline / 2),
+      nested("switch x { case .a:", "Text(\"x\")", "}", inline),
       nested("VStack {", "Text(\"x\")", "}"),
       nested("Text(\"a\").overlay {", "Text(\"x\")", "}"),
       nested("Button(action: {}, label: {", "Text(\"x\")", "})", depth / 2),

@@ -1,0 +1,340 @@
+import Precept
+
+// Calls: the arguments in `( … )` and the trailing closures, sorted into arguments, children
+// and slots by the catalog's signatures or by heuristics.
+
+/// One argument inside `( … )`, as token indices.
+struct RawArgument {
+  /// The label token, if the argument has one.
+  var label: Int?
+  /// The first token (the label, if any).
+  var start: Int
+  var valueStart: Int
+  /// The index of the `,` or `)` after the value.
+  var end: Int
+  /// The value is exactly one closure `{ … }`.
+  var isClosure: Bool
+}
+
+extension Parser {
+  /// Parses the `( … )` and trailing closures of a call at `k`, if any, into arguments,
+  /// children and slots; returns the index after them.
+  func callSuffix(
+    _ k: Int, _ end: Int, callee: String, modifier: Bool, _ args: inout [ViewArgument], _ children: inout [ViewNode],
+    _ slots: inout [ViewSlot]
+  ) -> Int {
+    var j = k
+    var paren: Int? = nil
+    if j < end, kind(j) == .leftParen, !newline(j) {
+      paren = j
+      j = skip(j)
+    }
+    var trailing: [(label: Int?, brace: Int)] = []
+    if j < end, kind(j) == .leftBrace {
+      trailing.append((nil, j))
+      j = skip(j)
+      while j + 2 < end, kind(j) == .identifier, kind(j + 1) == .colon, kind(j + 2) == .leftBrace {
+        trailing.append((j, j + 2))
+        j = skip(j + 2)
+      }
+    }
+    guard paren != nil || !trailing.isEmpty else { return j }
+    let arguments = paren.map(rawArguments) ?? []
+    var call = CallBuilder(parser: self, callee: callee, modifier: modifier)
+    call.assemble(arguments, trailing)
+    args.append(contentsOf: call.args)
+    children.append(contentsOf: call.children)
+    for slot in call.slots { add(slot.nodes, toSlot: slot.name, &slots) }
+    return j
+  }
+
+  /// Splits `( … )` at its top-level commas.
+  private func rawArguments(_ open: Int) -> [RawArgument] {
+    let close = match(open)
+    var result: [RawArgument] = []
+    var j = open + 1
+    while j < close {
+      let start = j
+      var label: Int? = nil
+      var valueStart = j
+      if kind(j) == .identifier, j + 1 < close, kind(j + 1) == .colon {
+        label = j
+        valueStart = j + 2
+      }
+      var e = valueStart
+      while e < close, kind(e) != .comma {
+        e = kind(e) == .identifier ? min(afterGeneric(e), close) : skip(e)
+      }
+      let isClosure = valueStart < e && kind(valueStart) == .leftBrace && match(valueStart) + 1 == e
+      result.append(RawArgument(label: label, start: start, valueStart: valueStart, end: e, isClosure: isClosure))
+      j = e + 1
+    }
+    return result
+  }
+
+  /// An argument as written: literal kinds are told apart, anything else is source text.
+  func argumentValue(_ argument: RawArgument) -> ViewArgument {
+    let location = location(argument.start)
+    let label = argument.label.map { name($0) }
+    let start = argument.valueStart
+    let end = argument.end
+    var kind = ArgumentKind.expr
+    var value: String
+    switch end - start {
+    case 1:
+      switch self.kind(start) {
+      case .string:
+        kind = .string
+        value = StringLiteral.value(of: tokens[start], in: text, maximumNesting: limit)
+      case .number:
+        kind = .number
+        value = string(start)
+      case .identifier where keyword(start) == .kTrue || keyword(start) == .kFalse:
+        kind = .bool
+        value = string(start)
+      default:
+        value = string(start)
+      }
+    case 2:
+      if self.kind(start) == .period, self.kind(start + 1) == .identifier {
+        kind = .member
+      } else if self.kind(start) == .op, isWord(start, "-"), self.kind(start + 1) == .number, !spaced(start + 1) {
+        kind = .number
+      }
+      value = slice(start, end)
+    default:
+      value = slice(start, end)
+    }
+    return ViewArgument(label: label, kind: kind, value: value, line: location.line, column: location.column)
+  }
+
+  /// The statements of a closure, after its signature (`item in`, `(a, b) -> Bool in`).
+  func closureBody(_ brace: Int) -> Block {
+    var block = Block()
+    items(closureSignatureEnd(brace), match(brace), .builder, &block)
+    return block
+  }
+
+  /// The index of the first statement of the closure at `brace`: after `in` when the closure
+  /// has a signature, else right after the brace.
+  private func closureSignatureEnd(_ brace: Int) -> Int {
+    let close = match(brace)
+    var j = brace + 1
+    while j < close {
+      let token = tokens[j]
+      if j > brace + 1, token.has(Token.newlineBefore), token.keyword != .kIn, token.kind != .arrow,
+        token.kind != .leftParen, !isWord(j, "throws"), !isWord(j, "async")
+      {
+        return brace + 1
+      }
+      switch token.kind {
+      case .identifier:
+        switch token.keyword {
+        case .kIn: return j + 1
+        case .none, .kSome, .kAny, .kSelfType: break
+        default: return brace + 1
+        }
+      case .comma, .colon, .arrow, .period, .at, .leftParen, .leftBracket:
+        break
+      case .op:
+        var index = Int(token.start)
+        while index < Int(token.end) {
+          switch text[index] {
+          case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"),
+            UInt8(ascii: "."):
+            index += 1
+          default: return brace + 1
+          }
+        }
+      default:
+        return brace + 1
+      }
+      j = skip(j)
+    }
+    return brace + 1
+  }
+
+  /// Whether `start..<end` is a call of a SwiftUI view that is not also a style: `Menu { … }`,
+  /// `Image(systemName: "x")`, `SwiftUI.Text("a")`, but not `Color.red` or `Circle()`.
+  func isViewCall(_ start: Int, _ end: Int) -> Bool {
+    var j = start
+    while j + 2 < end, kind(j) == .identifier, kind(j + 1) == .period, kind(j + 2) == .identifier { j += 2 }
+    guard j < end, kind(j) == .identifier, isUppercase(j) else { return false }
+    let after = min(afterGeneric(j), end)
+    guard after < end, kind(after) == .leftParen || kind(after) == .leftBrace else { return false }
+    let name = name(j)
+    return Catalog.viewTypes.contains(name) && !Catalog.styleTypes.contains(name)
+  }
+
+  /// Appends nodes to the slot called `name`, creating it after the existing ones if needed.
+  func add(_ nodes: [ViewNode], toSlot name: String, _ slots: inout [ViewSlot]) {
+    if let index = slots.firstIndex(where: { $0.name == name }) {
+      slots[index].nodes.append(contentsOf: nodes)
+    } else {
+      slots.append(ViewSlot(name: name, nodes: nodes))
+    }
+  }
+}
+/// Sorts a call's arguments and closures into arguments, children and slots, using the
+/// catalog's signatures when the callee is known and heuristics when it is not.
+struct CallBuilder {
+  let parser: Parser
+  let callee: String
+  let modifier: Bool
+  var args: [ViewArgument] = []
+  var children: [ViewNode] = []
+  var slots: [ViewSlot] = []
+
+  init(parser: Parser, callee: String, modifier: Bool) {
+    self.parser = parser
+    self.callee = callee
+    self.modifier = modifier
+  }
+
+  mutating func assemble(_ arguments: [RawArgument], _ trailing: [(label: Int?, brace: Int)]) {
+    let labels = arguments.map { $0.label.map { parser.name($0) } ?? "_" }
+    let trailingLabels = trailing.map { $0.label.map { parser.name($0) } }
+    let parameters = matchSignature(arguments, labels, trailingLabels)
+    let knownModifier = modifier && Catalog.modifierNames.contains(callee)
+    for (index, argument) in arguments.enumerated() {
+      let label = argument.label.map { parser.name($0) }
+      guard let parameters else {
+        if argument.isClosure {
+          classify(closure: argument.valueStart, label: label, position: argument.start)
+        } else {
+          args.append(parser.argumentValue(argument))
+          // A view passed to an unknown call (`Card(menu: Menu { … })`) is a view here too;
+          // known modifiers take views only where the catalog says so.
+          if !knownModifier, parser.isViewCall(argument.valueStart, argument.end) {
+            let (expression, _) = parser.viewExpression(argument.valueStart, argument.end)
+            place(expression.nodes, Parameter(label: label ?? "_", role: label == nil ? .content : .slot))
+          }
+        }
+        continue
+      }
+      let parameter = parameters[index]
+      switch parameter.role {
+      case .value, .action:
+        args.append(parser.argumentValue(argument))
+      case .content, .slot:
+        if argument.isClosure {
+          place(parser.closureBody(argument.valueStart).result, parameter)
+        } else {
+          args.append(parser.argumentValue(argument))
+          let (expression, _) = parser.viewExpression(argument.valueStart, argument.end)
+          if !expression.nodes.isEmpty { place(expression.nodes, parameter) }
+        }
+      }
+    }
+    for (index, closure) in trailing.enumerated() {
+      let label = trailingLabels[index]
+      guard let parameters else {
+        classify(closure: closure.brace, label: label, position: closure.label ?? closure.brace)
+        continue
+      }
+      let parameter = parameters[arguments.count + index]
+      switch parameter.role {
+      case .content, .slot:
+        place(parser.closureBody(closure.brace).result, parameter)
+      case .value, .action:
+        appendClosure(
+          closure.brace, label: parameter.label == "_" ? nil : parameter.label, position: closure.label ?? closure.brace
+        )
+      }
+    }
+  }
+
+  private mutating func place(_ nodes: [ViewNode], _ parameter: Parameter) {
+    if parameter.role == .content {
+      children.append(contentsOf: nodes)
+    } else {
+      parser.add(nodes, toSlot: parameter.label, &slots)
+    }
+  }
+
+  private mutating func appendClosure(_ brace: Int, label: String?, position: Int) {
+    let location = parser.location(position)
+    args.append(
+      ViewArgument(
+        label: label, kind: .expr, value: parser.slice(brace, parser.match(brace) + 1), line: location.line,
+        column: location.column))
+  }
+
+  /// A closure of an unknown parameter: views if its statements look like views, else an
+  /// action. Modifiers named `on…` (`.onFoo { }`) always take actions.
+  private mutating func classify(closure brace: Int, label: String?, position: Int) {
+    if !isEventModifier {
+      let body = parser.closureBody(brace)
+      let evidence = body.resultEvidence
+      let nodes = body.result
+      let lenient = !modifier && callee.first.map { $0.isUppercase } == true
+      if evidence.actions == 0, evidence.views > 0 || (lenient && !nodes.isEmpty) {
+        if label == nil || label == "content" {
+          children.append(contentsOf: nodes)
+        } else {
+          parser.add(nodes, toSlot: label!, &slots)
+        }
+        return
+      }
+    }
+    appendClosure(brace, label: label, position: position)
+  }
+
+  private var isEventModifier: Bool {
+    guard modifier, callee.hasPrefix("on") else { return false }
+    let third = callee.utf8.dropFirst(2).first ?? 0
+    return third >= UInt8(ascii: "A") && third <= UInt8(ascii: "Z")
+  }
+
+  /// The parameter each argument and trailing closure binds to, by the first overload that
+  /// accepts the call's labels (strictly, then ignoring unknown value labels), or nil.
+  private func matchSignature(
+    _ arguments: [RawArgument], _ labels: [String], _ trailingLabels: [String?]
+  ) -> [Parameter]? {
+    let signatures = modifier ? Catalog.modifiers[callee] : Catalog.initializers[callee]
+    if let signatures {
+      for lenient in [false, true] {
+        for signature in signatures {
+          if let bound = bind(signature, arguments, labels, trailingLabels, lenient: lenient) { return bound }
+        }
+      }
+    }
+    if !modifier, Catalog.viewTypes.contains(callee) {
+      return bind(CallBuilder.contentOnly, arguments, labels, trailingLabels, lenient: true)
+    }
+    return nil
+  }
+
+  private static let contentOnly = Signature("*content")
+
+  private func bind(
+    _ signature: Signature, _ arguments: [RawArgument], _ labels: [String], _ trailingLabels: [String?],
+    lenient: Bool
+  ) -> [Parameter]? {
+    let parameters = signature.parameters
+    var bound: [Parameter] = []
+    bound.reserveCapacity(arguments.count + trailingLabels.count)
+    var position = 0
+    // Parameters may be left out, except unlabelled values (`Button(_ title:…)`), which the
+    // SwiftUI initialisers in the catalog require.
+    func take(_ found: Int?) -> Bool {
+      guard let found, !parameters[position..<found].contains(where: \.isRequired) else { return false }
+      bound.append(parameters[found])
+      position = found + 1
+      return true
+    }
+    for (index, label) in labels.enumerated() {
+      if take(parameters[position...].firstIndex { $0.label == label }) { continue }
+      guard lenient, !arguments[index].isClosure else { return nil }
+      bound.append(Parameter(label: label, role: .value))
+    }
+    for (index, label) in trailingLabels.enumerated() {
+      let found =
+        index == 0 && label == nil
+        ? parameters[position...].firstIndex { $0.role != .value }
+        : parameters[position...].firstIndex { $0.label == label }
+      guard take(found) else { return nil }
+    }
+    return parameters[position...].contains(where: \.isRequired) ? nil : bound
+  }
+}
