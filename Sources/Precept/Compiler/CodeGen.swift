@@ -78,8 +78,10 @@ struct CodeGen {
       help: rule.help, message: rule.messageText, fix: ruleset.syntax.rules.first { $0.id.value == rule.id }?.fix?.plainText,
       selector: rule.selector.text, card: rule.card.map { RuleInfo.CardEntry(section: $0.0.rawValue, text: $0.1) },
       category: rule.category,
+      // A check without holes is its decoded text (escapes resolved); one with holes is shown
+      // as written, `{expression}` and all.
       checks: ruleset.syntax.rules.first { $0.id.value == rule.id }?.checks.map {
-        ruleset.source.text(Literals.contents(ruleset.source, $0.span).range)
+        $0.plainText ?? ruleset.source.text(Literals.contents(ruleset.source, $0.span).range)
       } ?? [],
       hostFunctions: rule.hosts, line: location.line)
     return CompiledRule(

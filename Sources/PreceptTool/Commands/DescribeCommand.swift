@@ -18,7 +18,9 @@ extension Command {
       let name = arguments.positionals[0]
       let ruleset: Ruleset
       if FileManager.default.fileExists(atPath: name) {
-        guard let found = try Evaluation.rulesets([name]).first else { throw InputError(message: "no ruleset in \(name)") }
+        guard let found = try Evaluation.rulesets([name]).first else {
+          throw InputError(message: "no ruleset in \(name)")
+        }
         ruleset = found
       } else {
         let library = StandardRulesets.library()
@@ -26,26 +28,34 @@ extension Command {
           let names = library.entries.map(\.name)
           let suggestion = Spelling.closest(name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
           throw InputError(
-            message: "no ruleset file or standard ruleset named '\(name)'\(suggestion); standard: \(names.joined(separator: ", "))")
+            message:
+              "no ruleset file or standard ruleset named '\(name)'\(suggestion); standard: \(names.joined(separator: ", "))"
+          )
         }
         ruleset = try library.ruleset(entry)
       }
-      console.write(CardRenderer.markdown(ruleset.program))
+      console.write(CardRenderer.markdown(ruleset))
       return 0
     })
 }
 
 /// A ruleset's card as Markdown, in the order of the A11y Context cards.
 enum CardRenderer {
-  static func markdown(_ program: Program) -> String {
+  /// The card of `ruleset`. Its must haves and don'ts include those of the rulesets it imports
+  /// (the global baselines a component meets), after its own.
+  static func markdown(_ ruleset: Ruleset) -> String {
+    let program = ruleset.program
     let metadata = program.metadata
     var out = "# \(metadata.title ?? program.name) | A11y Context\n\n"
     out += "`\(program.name)` \(program.version)\n"
     if let summary = metadata.summary { out += "\n\(summary)\n" }
     if let help = metadata.help { out += "\n\(help)\n" }
     let rules = program.rules
-    func sentences(_ section: String) -> [(String, RuleInfo)] {
-      rules.flatMap { rule in rule.card.filter { $0.section == section }.map { ($0.text, rule) } }
+    let importedRules = ruleset.closure.filter { $0.name != ruleset.name }.flatMap(\.program.rules)
+    func sentences(_ section: String, including imported: Bool = false) -> [(String, RuleInfo)] {
+      (imported ? rules + importedRules : rules).flatMap { rule in
+        rule.card.filter { $0.section == section }.map { ($0.text, rule) }
+      }
     }
     func item(_ text: String, _ rule: RuleInfo?) -> String {
       guard let rule else { return "- \(text)\n" }
@@ -69,12 +79,12 @@ enum CardRenderer {
       out += "\n### Checked as suggestions\n\n"
       for (text, rule) in suggestions { out += item(text, rule) }
     }
-    let must = sentences("must")
+    let must = sentences("must", including: true)
     if !must.isEmpty {
       out += "\n## Must Haves\n\n"
       for (text, rule) in must { out += item(text, rule) }
     }
-    let dont = sentences("dont")
+    let dont = sentences("dont", including: true)
     if !dont.isEmpty {
       out += "\n## Don'ts\n\n"
       for (text, rule) in dont { out += item(text, rule) }

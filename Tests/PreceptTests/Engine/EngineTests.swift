@@ -153,6 +153,23 @@ let menuNodes = """
     #expect(report.summary.needsReview == 2 && report.summary.passed == 0)
   }
 
+  @Test func reviewChecksAreListedAsTheyRead() throws {
+    let ruleset = try Ruleset(
+      text: #"""
+        ruleset demo 1.0.0
+        review voiceover {
+          on Menu as m
+          check "It speaks \"Actions, Button, Pop Up Button\"."
+          check 'It says "more"'
+          check "The trigger {m.text()} speaks"
+        }
+        """#)
+    #expect(
+      ruleset.program.rules[0].checks == [
+        #"It speaks "Actions, Button, Pop Up Button"."#, #"It says "more""#, "The trigger {m.text()} speaks",
+      ])
+  }
+
   @Test func notRunReasons() throws {
     let ruleset = """
       ruleset demo 1.0.0

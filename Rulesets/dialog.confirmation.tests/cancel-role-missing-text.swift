@@ -1,0 +1,24 @@
+// swift-format-ignore-file
+// expect: dialog.confirmation/cancel-role
+// "Not Now" in a label closure backs out but has no role.
+import SwiftUI
+
+struct UpdatePrompt: View {
+    @State private var isAsking = true
+
+    var body: some View {
+        Color.clear
+            .confirmationDialog(
+                "Install the update now?",
+                isPresented: $isAsking,
+                titleVisibility: .visible
+            ) {
+                Button("Install Update") { install() }
+                Button(action: {}) {
+                    Text("Not Now")
+                }
+            }
+    }
+
+    func install() {}
+}

@@ -1,0 +1,26 @@
+// swift-format-ignore-file
+// expect: global/semantic-color
+// A favourite star that only changes colour, and test results as coloured bars (switch, ForEach).
+import SwiftUI
+
+struct ResultsView: View {
+    let results: [Result]
+    let isFavorite: Bool
+    let mode: Mode
+
+    var body: some View {
+        switch mode {
+        case .compact:
+            Image(systemName: "star.fill")
+                .foregroundColor(isFavorite ? Color.yellow : Color.gray)
+        case .detailed:
+            HStack(spacing: 2) {
+                ForEach(results) { result in
+                    RoundedRectangle(cornerRadius: 2)
+                        .fill(result.passed ? Color.green : Color.red)
+                        .frame(width: 6, height: 20)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+// swift-format-ignore-file
+// expect: menu.basic/checkmark-image
+// A checked state drawn with a trailing checkmark Image shown by an `if`.
+import SwiftUI
+
+struct ViewOptions: View {
+    @State private var showsPreview = true
+    @State private var showsSidebar = false
+
+    var body: some View {
+        Menu("View") {
+            Button {
+                showsPreview.toggle()
+            } label: {
+                HStack {
+                    Text("Show Preview")
+                    Spacer()
+                    if showsPreview {
+                        Image(systemName: "checkmark")
+                    }
+                }
+            }
+            Button("Show Sidebar") { showsSidebar.toggle() }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+// swift-format-ignore-file
+// expect: menu.basic/destructive-role
+// Destructive commands without the role: a verb, and a trash icon in a Label.
+import SwiftUI
+
+struct MessageMenu: View {
+    var body: some View {
+        Menu {
+            Button("Reply") { reply() }
+            Button("Delete Message") { delete() }
+            Button(action: trash) {
+                Label("Move to Trash", systemImage: "trash")
+            }
+        } label: {
+            Label("Message", systemImage: "envelope")
+        }
+    }
+
+    func reply() {}
+    func delete() {}
+    func trash() {}
+}

@@ -1,0 +1,33 @@
+// swift-format-ignore-file
+// expect: menu.basic/destructive-role
+// Destructive commands marked only by red: .foregroundStyle(.red), .foregroundColor(.red) on
+// the label text, and .tint(.red), in an extension's computed property.
+import SwiftUI
+
+struct AccountView: View {
+    var body: some View {
+        accountMenu
+    }
+}
+
+extension AccountView {
+    var accountMenu: some View {
+        Menu("Account") {
+            Button("Edit Profile") {}
+            Button("Sign Out") { signOut() }
+                .foregroundStyle(.red)
+            Button {
+                closeAccount()
+            } label: {
+                Text("Close Account")
+                    .foregroundColor(.red)
+            }
+            Button("Reset Settings") { reset() }
+                .tint(Color.red)
+        }
+    }
+
+    func signOut() {}
+    func closeAccount() {}
+    func reset() {}
+}

@@ -1,0 +1,23 @@
+// swift-format-ignore-file
+// expect: menu.basic/min-commands
+// One command inside a Section, in a ToolbarItem.
+import SwiftUI
+
+struct DetailView: View {
+    var body: some View {
+        Text("Detail")
+            .toolbar {
+                ToolbarItem(placement: .topBarTrailing) {
+                    Menu {
+                        Section("Document") {
+                            Button("Print") { printDocument() }
+                        }
+                    } label: {
+                        Label("More", systemImage: "ellipsis.circle")
+                    }
+                }
+            }
+    }
+
+    func printDocument() {}
+}

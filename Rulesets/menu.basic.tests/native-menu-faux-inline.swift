@@ -1,0 +1,28 @@
+// swift-format-ignore-file
+// expect: menu.basic/native-menu
+// A faux menu: a VStack of buttons shown inline when a button toggles a flag.
+import SwiftUI
+
+struct DocumentRow: View {
+    @State private var showActions = false
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Button("Actions") {
+                showActions.toggle()
+            }
+            if showActions {
+                VStack(alignment: .leading) {
+                    Button("Duplicate") { duplicate() }
+                    Button("Rename") { rename() }
+                    Divider()
+                    Button("Delete", role: .destructive) { delete() }
+                }
+            }
+        }
+    }
+
+    func duplicate() {}
+    func rename() {}
+    func delete() {}
+}

@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+
+/// The standard rulesets in `Rulesets/`, exercised through the built `precept` binary: their
+/// fixtures, the menu.basic card they encode, their embedding in the binary, and a new ruleset
+/// that is loaded from a file without rebuilding anything.
+@Suite struct StandardRulesetTests {
+  /// The package root, three levels above this file (Tests/PreceptToolTests/Rulesets/).
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+  static let rulesets = root + "/Rulesets"
+
+  @Test func everyFixturePassesAndEveryRuleIsCoveredBothWays() throws {
+    let run = try Products.run(
+      "precept", ["test", Self.rulesets, "--min-fixtures", "2"], environment: ["NO_COLOR": "1"])
+    #expect(run.status == 0, "\(run.output)\(run.error)")
+    #expect(run.output.contains(", 0 failed;"), "\(run.output)")
+    #expect(run.output.contains(" 0 not covered both ways"), "\(run.output)")
+    // Every ruleset took part: its rules appear in the coverage table.
+    for name in ["global", "menu.basic", "button.basic", "select.menu", "dialog.confirmation"] {
+      #expect(run.output.contains("  \(name)/"), "no coverage for \(name)")
+    }
+  }
+
+  @Test func aBrokenFixtureFailsTheRun() throws {
+    // The same rulesets, with one fixture that claims a clean result for a faulty menu.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    for file in ["global.precept", "menu.basic.precept"] {
+      try folder.write(file, try String(contentsOfFile: Self.rulesets + "/" + file, encoding: .utf8))
+    }
+    try folder.write(
+      "menu.basic.tests/wrong.swift",
+      """
+      // expect: nothing
+      struct S: View {
+        var body: some View {
+          Menu { Button("Rename") {}; Button("Move") {} } label: { Image(systemName: "ellipsis") }
+        }
+      }
+      """)
+    let run = try Products.run("precept", ["test", folder.path], environment: ["NO_COLOR": "1"])
+    #expect(run.status == 1)
+    #expect(run.output.contains("FAIL \(folder.path)/menu.basic.tests/wrong.swift"))
+    #expect(run.output.contains("[menu.basic/trigger-name]"))
+  }
+
+  // MARK: The card
+
+  /// Lines of the card that belong to the card template rather than to menu.basic: the
+  /// explanation printed under each section heading.
+  static let templateLines: Set<String> = [
+    "The criteria an agent checks before retrieving this component.",
+    "Non-negotiable structure. Every generated instance must satisfy these rules.",
+    "Avoid these accessibility and UX barriers.",
+    "Alternatives and options that give the AI agent some room to move.",
+    "The tested reference implementation. Agents start from this shape and adapt to the developer’s codebase and context.",
+    "The component’s test spec — an optional body of checks for verification.",
+    "SWIFT",
+  ]
+
+  /// Card section headings and the Markdown heading `precept describe` prints for each.
+  static let headings: [String: String] = [
+    "Menu | A11y Context": "# Menu | A11y Context",
+    "Selection": "## Selection",
+    "Use when": "### Use when",
+    "Try a different component when": "### Try a different component when",
+    "Must Haves": "## Must Haves",
+    "Donts": "## Don'ts",
+    "Customizable": "## Customizable",
+    "Golden Pattern": "## Golden Pattern",
+    "Acceptance Checks": "## Acceptance Checks",
+    "Traits & semantics": "### Traits & semantics",
+    "VoiceOver": "### VoiceOver",
+    "Switch Control & Full Keyboard Access": "### Switch Control & Full Keyboard Access",
+    "Dynamic Type": "### Dynamic Type",
+    "Visual": "### Visual",
+  ]
+
+  /// The heading of the given level (`## ` or `### `) that the text at `index` falls under.
+  static func heading(_ prefix: String, before index: String.Index, in text: String) -> String? {
+    let lines = text[..<index].split(separator: "\n", omittingEmptySubsequences: false)
+    return lines.last { $0.hasPrefix(prefix) }.map(String.init)
+  }
+
+  @Test func describeReadsLikeTheOriginalCard() throws {
+    let card = try String(contentsOfFile: Self.rulesets + "/menu.basic.card.txt", encoding: .utf8)
+    let run = try Products.run("precept", ["describe", "menu.basic"])
+    #expect(run.status == 0, "\(run.error)")
+    let described = run.output
+
+    var section = ""
+    var subsection = ""
+    var inCode = false
+    var code: [String] = []
+    var sentences = 0
+    for rawLine in card.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      if line == "SWIFT" {
+        inCode = true
+        continue
+      }
+      if inCode {
+        if line == "Acceptance Checks" {
+          inCode = false
+        } else {
+          code.append(String(rawLine))
+          continue
+        }
+      }
+      if line.isEmpty || Self.templateLines.contains(line) { continue }
+      if let heading = Self.headings[line] {
+        #expect(described.contains(heading + "\n"), "missing heading \(heading)")
+        if heading.hasPrefix("## ") {
+          section = heading
+          subsection = ""
+        } else if heading.hasPrefix("### ") {
+          subsection = heading
+        }
+        continue
+      }
+      // A sentence of the card: printed verbatim, in its section (and subsection).
+      sentences += 1
+      guard let range = described.range(of: line) else {
+        Issue.record("card sentence missing from `precept describe menu.basic`: \(line)")
+        continue
+      }
+      #expect(Self.heading("## ", before: range.lowerBound, in: described) == section, "\(line)")
+      if !subsection.isEmpty {
+        #expect(Self.heading("### ", before: range.lowerBound, in: described) == subsection, "\(line)")
+      }
+    }
+    #expect(sentences == 28)
+
+    // The golden pattern is printed as the card's code, line for line.
+    let golden = code.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(golden.hasPrefix("import SwiftUI"))
+    #expect(described.contains("```swift\n" + golden + "\n```"))
+  }
+
+  @Test func everyCardSentenceIsARuleAReviewASelectionHintOrAnAllowance() throws {
+    // Must haves and don'ts are tagged with the rule that checks them.
+    let run = try Products.run("precept", ["describe", "menu.basic"])
+    let described = run.output
+    for rule in [
+      "menu.basic/native-menu", "menu.basic/trigger-name", "menu.basic/command-label", "menu.basic/destructive-role",
+      "menu.basic/checkmark-image", "menu.basic/no-focus-restore", "menu.basic/section-heading",
+      "global/touch-target-size", "global/focus-visible",
+    ] {
+      #expect(described.contains("*(\(rule), "), "\(rule) tags no card sentence")
+    }
+    // Selection hints name the component to use instead.
+    for other in ["select.menu", "dialog.confirmation", "button.basic"] {
+      #expect(described.contains("→ `\(other)`"))
+    }
+  }
+
+  // MARK: Embedding and loading
+
+  @Test func theBuiltInRulesetsAreTheFilesInRulesets() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let fixtures = Self.rulesets + "/menu.basic.tests"
+    let builtIn = try Products.run("precept", ["lint", fixtures, "--format", "json"], directory: folder.path)
+    let fromFiles = try Products.run(
+      "precept", ["lint", fixtures, "--format", "json", "--ruleset", Self.rulesets], directory: folder.path)
+    #expect(builtIn.status == 1 && fromFiles.status == 1)
+    #expect(builtIn.output.contains(#""rule": "menu.basic/trigger-name""#))
+    #expect(builtIn.output == fromFiles.output)
+    for name in ["global", "menu.basic", "button.basic", "select.menu", "dialog.confirmation"] {
+      #expect(try Products.run("precept", ["describe", name]).status == 0, "\(name) is not built in")
+    }
+  }
+
+  @Test func aNewComponentShipsAsAFile() throws {
+    // A ruleset written now, after the binary was built: it loads from its file, imports the
+    // built-in global baselines, and its fixtures run.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "rules/toggle.basic.precept",
+      """
+      ruleset toggle.basic 1.0.0
+      title "Toggle"
+      summary "A switch that turns one setting on or off."
+      import global ^1.0
+      use when "Use when a setting is either on or off and takes effect at once."
+      rule label {
+        severity error
+        wcag "4.1.2"
+        must "Give every Toggle a label that names the setting, even when it is hidden with .labelsHidden()."
+        on Toggle as t
+        require t.text().trim() != "" || t.slot("label").size() > 0 || t.hasModifier("accessibilityLabel")
+        message "Toggle has no label: VoiceOver cannot say which setting it changes"
+      }
+      """)
+    try folder.write(
+      "rules/toggle.basic.tests/unlabelled.swift",
+      """
+      // expect: toggle.basic/label, global/focus-visible
+      struct S: View {
+        @State var on = false
+        var body: some View {
+          Toggle("", isOn: $on)
+          Toggle("Wi-Fi", isOn: $on).focusEffectDisabled()
+        }
+      }
+      """)
+    try folder.write(
+      "rules/toggle.basic.tests/labelled.swift",
+      """
+      // expect: nothing
+      struct S: View {
+        @State var on = false
+        var body: some View {
+          Toggle("Wi-Fi", isOn: $on)
+          Toggle(isOn: $on) { Text("Bluetooth") }
+        }
+      }
+      """)
+    try folder.write(
+      "app/Settings.swift",
+      """
+      struct Settings: View {
+        @State var on = false
+        var body: some View {
+          Form {
+            Toggle("", isOn: $on)
+              .labelsHidden()
+          }
+        }
+      }
+      """)
+
+    let lint = try Products.run(
+      "precept", ["lint", "app", "--ruleset", "rules", "--format", "json"], directory: folder.path)
+    #expect(lint.status == 1, "\(lint.error)")
+    #expect(lint.output.contains(#""rule": "toggle.basic/label""#))
+    #expect(lint.output.contains(#""line": 5"#))
+
+    let test = try Products.run("precept", ["test", "rules"], directory: folder.path, environment: ["NO_COLOR": "1"])
+    #expect(test.status == 0, "\(test.output)\(test.error)")
+    #expect(test.output.contains("toggle.basic/label  failing 1, passing 2"))
+
+    let describe = try Products.run("precept", ["describe", "rules/toggle.basic.precept"], directory: folder.path)
+    #expect(describe.output.hasPrefix("# Toggle | A11y Context"))
+    #expect(describe.output.contains("Give every Toggle a label that names the setting"))
+    // The imported baselines are part of the new component's card.
+    #expect(describe.output.contains("*(global/focus-visible, error, WCAG 2.4.7)*"))
+  }
+}
