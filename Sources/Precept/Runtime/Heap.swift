@@ -19,11 +19,12 @@ struct Heap {
   private(set) var mapValues: [Word] = []
   private(set) var errors: [String] = []
 
-  /// What `reset()` keeps: lists and maps made while binding data.
+  /// What `reset()` keeps: lists, maps and errors made while binding data.
   private var persistentLists = 0
   private var persistentElements = 0
   private var persistentMaps = 0
   private var persistentEntries = 0
+  private var persistentErrors = 0
 
   /// Words and bytes made in the current evaluation, charged against its budget.
   private(set) var allocated = 0
@@ -108,6 +109,7 @@ struct Heap {
     persistentElements = elements.count
     persistentMaps = maps.count
     persistentEntries = mapKeys.count
+    persistentErrors = errors.count
     scratch.truncate(to: 0)
   }
 
@@ -121,7 +123,7 @@ struct Heap {
       mapKeys.removeSubrange(persistentEntries...)
       mapValues.removeSubrange(persistentEntries...)
     }
-    errors.removeAll(keepingCapacity: true)
+    if errors.count > persistentErrors { errors.removeSubrange(persistentErrors...) }
     allocated = 0
   }
 
