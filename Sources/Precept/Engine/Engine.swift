@@ -84,7 +84,7 @@ struct RuleRunner {
   }
 
   /// Nodes whose type the selector names, in preorder.
-  private func candidates(_ rule: CompiledRule) -> [Int32] {
+  func candidates(_ rule: CompiledRule) -> [Int32] {
     if rule.targetTypes.contains("*") { return Array(0..<Int32(model.nodeCount)) }
     if rule.targetTypes.count == 1 { return Array(model.nodes(ofType: rule.targetTypes[0])) }
     return rule.targetTypes.flatMap { model.nodes(ofType: $0) }.sorted()
@@ -92,7 +92,7 @@ struct RuleRunner {
 
   /// The words bound to the selector's names: the node, then for each `inside` step the
   /// nearest enclosing node of that type (above the previous one); nil when a step has none.
-  private func bind(_ rule: CompiledRule, _ node: Int32) -> [Word]? {
+  func bind(_ rule: CompiledRule, _ node: Int32) -> [Word]? {
     var bindings: [Word] = [.node(node)]
     var current = node
     for step in rule.ancestorTypes {
