@@ -29,7 +29,9 @@ let package = Package(
     .executableTarget(name: "line-editor-demo", dependencies: ["PreceptTool"]),
     .testTarget(name: "PreceptTests", dependencies: ["Precept"]),
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"]),
-    .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"]),
+    .testTarget(
+      name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"],
+      exclude: ["REPL/Transcripts"]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
   ],
   swiftLanguageModes: [.v6]

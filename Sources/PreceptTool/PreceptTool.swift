@@ -118,7 +118,7 @@ struct Command: Sendable {
     return text
   }
 
-  static let all: [Command] = [lintCommand, checkCommand, dumpModelCommand, evalCommand, disasmCommand]
+  static let all: [Command] = [lintCommand, checkCommand, dumpModelCommand, evalCommand, replCommand, disasmCommand]
 }
 
 /// Reads a whole file, or standard input for `-`, as bytes.
