@@ -21,7 +21,7 @@ extension ReplSession {
     guard let space = utf8[start...].firstIndex(where: { $0 == 0x20 || $0 == 0x09 }) else {
       let word = String(decoding: utf8[start...], as: UTF8.self)
       let names = SessionCommand.all.map(\.name) + [":q"]
-      return Completion(replacing: start..<cursor, candidates: names.filter { $0.hasPrefix(word) && $0 != word })
+      return Completion(replacing: start..<cursor, candidates: names.filter { $0.hasPrefix(word) })
     }
     guard let command = SessionCommand.named(String(decoding: utf8[start..<space], as: UTF8.self)) else {
       return Completion(replacing: cursor..<cursor, candidates: [])
@@ -81,7 +81,7 @@ extension ReplSession {
     }
     return Completion(
       replacing: wordStart..<cursor,
-      candidates: ReplSession.sortedUnique(candidates).filter { $0.hasPrefix(word) && $0 != word })
+      candidates: ReplSession.sortedUnique(candidates).filter { $0.hasPrefix(word) })
   }
 
   /// What may follow `receiver.`: a ruleset's lets, the rest of a dotted ruleset name, or the

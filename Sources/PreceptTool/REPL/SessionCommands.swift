@@ -293,7 +293,7 @@ extension ReplSession {
   }
 
   /// The nodes a `:explain` argument names: an index into `nodes`, or `FILE:LINE[:COLUMN]`
-  /// (FILE as loaded, or its last components).
+  /// (FILE as nodes print it or as it was loaded, or the last components of either).
   private func nodes(named text: String, in model: LoadedModel) -> Set<Int>? {
     let count = model.viewModel.nodeCount
     if let index = Int(text) {
@@ -310,7 +310,7 @@ extension ReplSession {
       return nil
     }
     let file = String(parts[0])
-    let sameFile = model.path == file || model.path.hasSuffix("/" + file)
+    let sameFile = [model.path, model.viewModel.file].contains { $0 == file || $0.hasSuffix("/" + file) }
     let matches = (0..<count).filter { index in
       let node = model.viewModel.node(index)
       return sameFile && node.line == numbers[0]! && (numbers.count == 1 || node.column == numbers[1]!)
