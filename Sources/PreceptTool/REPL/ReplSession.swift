@@ -101,6 +101,12 @@ final class ReplSession {
     console.fail(message)
   }
 
+  /// `warning: message` on standard error: a consequence of an entry that did what it said.
+  func warn(_ message: String) {
+    let style = console.errorStyle
+    console.printError(style.bold(style.paint("warning:", .yellow)) + " " + message)
+  }
+
   /// `let NAME(…) = …`, `rule ID {`, `review ID {`: items of the session's ruleset.
   static func definition(in text: String) -> Definition? {
     var scanner = WordScanner(text)
@@ -302,7 +308,7 @@ final class ReplSession {
         case .success(let value):
           bindings.append(Binding(name: binding.name, text: binding.text, value: value))
         case .failure(let error):
-          fail("dropped \(binding.name): \(error.message)")
+          warn("dropped \(binding.name): \(error.message)")
         }
       } catch {
         report(error.diagnostics)
@@ -440,13 +446,15 @@ final class ReplSession {
     if !changed { console.print("nothing changed") }
   }
 
+  /// The loaded rulesets and those they import, by name and version.
+  var loadedRulesetNames: String {
+    importedRulesets.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+  }
+
   /// What an interactive session shows first: what is loaded, and where help is.
   var banner: String {
     let rules = engine.rules.count
-    var loaded =
-      "rulesets: "
-      + (engine.rulesets.filter { $0.name != ReplSession.scopeName }.map { "\($0.name) \($0.version)" }.joined(
-        separator: ", "))
+    var loaded = "rulesets: " + loadedRulesetNames
     loaded += " (\(rules) rule\(rules == 1 ? "" : "s"))"
     if let model { loaded += "; model: \(model.path) (\(model.viewModel.nodeCount) nodes)" }
     return "precept \(PreceptTool.version) — \(loaded)\n:help lists what you can type; Ctrl-D ends the session."

@@ -189,7 +189,7 @@ extension ReplSession {
       guard loadRulesets(paths, adopt: false) else { return }
       let rules = engine.rules.count
       console.print(
-        "loaded \(path): " + engine.rulesets.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+        "loaded \(path): " + loadedRulesetNames
           + " (\(rules) rule\(rules == 1 ? "" : "s"))")
     } else {
       fail("\(path): expected a ruleset (.precept, or a folder) or a model (.swift, .json)")

@@ -143,7 +143,7 @@ private let demoModel = """
   @Test func loadChoosesByKindAndKeepsWhatWorks() throws {
     try withFiles { folder, run in
       let extra = try folder.write("more/extra.precept", "ruleset extra 2.0.0\nlet answer = 42\n")
-      #expect(run.enter(":load \(extra)") == "loaded \(extra): demo 1.0.0, extra 2.0.0, repl 0.0.0 (1 rule)\n")
+      #expect(run.enter(":load \(extra)") == "loaded \(extra): demo 1.0.0, extra 2.0.0 (1 rule)\n")
       #expect(run.enter("answer") == "42\n")
       let broken = try folder.write("broken.precept", "ruleset broken 1.0.0\nlet x = y\n")
       #expect(run.enter(":load \(broken)") == "")
