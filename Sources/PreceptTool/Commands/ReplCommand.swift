@@ -17,8 +17,8 @@ extension Command {
       file PRECEPT_HISTORY names; PRECEPT_HISTORY= keeps none) and Tab completion. When standard
       input is not a terminal, entries are read line by line and only results are printed, so
       sessions can be scripted: results go to standard output, diagnostics and errors to
-      standard error. --echo prints each entry before its results, after "> " (and "| " on
-      further lines), so a scripted session writes a transcript.
+      standard error. With --echo, a scripted session prints each entry before its results,
+      after "> " (and "| " on further lines): a transcript.
 
       Exit status: 0; for a scripted session, 1 if an entry reported an error.
       """,
@@ -42,7 +42,8 @@ extension Command {
       editor.isComplete = { InputState($0).isComplete || $0.drop { $0.isWhitespace }.hasPrefix(":") }
       editor.complete = { text, cursor in session.complete(text, cursor: cursor) }
       if interactive { console.print(session.banner) }
-      let echo = arguments.flag("--echo")
+      // On a terminal the entry is on the screen already.
+      let echo = arguments.flag("--echo") && !interactive
       while let entry = editor.readEntry() {
         if echo {
           let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
