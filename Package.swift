@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "PreceptSwiftUI", targets: ["PreceptSwiftUI"]),
     .executable(name: "precept", targets: ["precept"]),
     .executable(name: "precept-bench", targets: ["precept-bench"]),
+    .plugin(name: "PreceptLintPlugin", targets: ["PreceptLintPlugin"]),
   ],
   targets: [
     // The engine: syntax → semantics → compiler → runtime, plus the view model and reports.
@@ -20,7 +21,16 @@ let package = Package(
     .plugin(name: "EmbedRulesets", capability: .buildTool(), dependencies: ["embed-rulesets"], path: "Sources/EmbedRulesetsPlugin"),
     .executableTarget(name: "embed-rulesets"),
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
-    .executableTarget(name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"]),
+    // `swift package precept-lint`: lint a package's Swift targets.
+    .plugin(
+      name: "PreceptLintPlugin",
+      capability: .command(
+        intent: .custom(verb: "precept-lint", description: "Check SwiftUI code against the accessibility rulesets")),
+      dependencies: ["precept"], path: "Sources/PreceptLintPlugin"),
+    // Prints the performance figures of DESIGN.md §6, measured side by side in one run.
+    .executableTarget(
+      name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"], exclude: ["README.md"],
+      resources: [.embedInCode("accessibility.precept")]),
     // A small program that embeds the library as another linter would; the tests run it.
     .executableTarget(name: "EmbeddingExample", dependencies: ["Precept"]),
     // Runs google/cel-spec's conformance tests through the public Expression API.
@@ -28,11 +38,13 @@ let package = Package(
     // Drives the REPL's line editor on its own, for the pseudo-terminal tests and for trying it by hand.
     .executableTarget(name: "line-editor-demo", dependencies: ["PreceptTool"]),
     .testTarget(name: "PreceptTests", dependencies: ["Precept"]),
-    .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"]),
+    // Fixtures are Swift sources read by the tests, not compiled into them.
+    .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"], exclude: ["Fixtures"]),
     .testTarget(
       name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"],
       exclude: ["REPL/Transcripts"]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
+    .testTarget(name: "PreceptBenchTests", dependencies: ["precept-bench"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,7 @@ public struct Expression: Sendable {
     _ source: String, variables: [String] = [], in ruleset: Ruleset, checked: Bool = true,
     name: String = "<expression>"
   ) throws(DiagnosticError) {
-    try self.init(source, variables: variables, scope: ruleset.checked, checked: checked, name: name)
+    try self.init(source, variables: variables, scope: try ruleset.checked(), checked: checked, name: name)
   }
 
   private init(_ source: String, variables: [String], scope: CheckedRuleset?, checked: Bool, name: String)

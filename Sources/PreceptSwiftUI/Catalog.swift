@@ -221,6 +221,14 @@ enum Catalog {
     "WindowVisibilityToggle", "ImmersiveSpace", "RealityView", "Model3D", "SettingsLink", "OpenWindowAction",
   ]
 
+  /// Views that are as often passed as styles or shapes (`.fill(Color.red)`,
+  /// `.clipShape(Circle())`): as arguments of unknown calls they stay arguments.
+  static let styleTypes: Set<String> = [
+    "Color", "LinearGradient", "RadialGradient", "AngularGradient", "EllipticalGradient", "Rectangle",
+    "RoundedRectangle", "UnevenRoundedRectangle", "Circle", "Ellipse", "Capsule", "ContainerRelativeShape", "Path",
+    "Alert", "ActionSheet",
+  ]
+
   /// Common view modifiers that take no view closures. Knowing them tells a modifier from a
   /// method call in `content.padding()` or `self.frame(…)`.
   static let modifierNames: Set<String> = [

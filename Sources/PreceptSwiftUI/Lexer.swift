@@ -106,6 +106,11 @@ struct Lexer {
   private var open: [Int32] = []
   private var pendingFlags: UInt8 = Token.spaceBefore
   private let limit: Int
+  /// The deepest nesting of brackets and `#if` blocks seen, which bounds the parser's recursion.
+  private(set) var maximumDepth = 0
+  /// String interpolations inside string interpolations: the lexer recurses for each.
+  private var interpolationDepth = 0
+  static let interpolationLimit = 16
 
   init(_ text: UnsafeBufferPointer<UInt8>, limit: Int) {
     self.text = text
@@ -309,6 +314,7 @@ struct Lexer {
         notes: ["the Swift reader stops at \(limit) levels of nested brackets, string interpolations and #if blocks"])
     }
     open.append(Int32(tokens.count))
+    maximumDepth = max(maximumDepth, open.count)
     append(kind, start)
   }
 
@@ -561,6 +567,7 @@ struct Lexer {
           notes: ["the Swift reader stops at \(limit) levels of nested brackets, string interpolations and #if blocks"])
       }
       open.append(Int32(tokens.count))
+      maximumDepth = max(maximumDepth, open.count)
       append(.pound, start, keyword: keyword)
     case .poundElseif, .poundElse, .poundEndif:
       guard let top = open.last, tokens[Int(top)].kind == .pound else {
@@ -690,6 +697,14 @@ struct Lexer {
 
   /// Lexes the code of `\( … )` starting at the `(`; leaves `position` after the `)`.
   private mutating func lexInterpolation(at paren: Int, unterminated: LexFailure) throws(LexFailure) {
+    if interpolationDepth >= Lexer.interpolationLimit {
+      throw LexFailure(
+        message: "string interpolations nest too deeply: more than \(Lexer.interpolationLimit) levels",
+        offset: paren - 1,
+        length: 2)
+    }
+    interpolationDepth += 1
+    defer { interpolationDepth -= 1 }
     let savedTokens = tokens.count
     let savedFlags = pendingFlags
     let depth = open.count

@@ -110,7 +110,7 @@ extension Parser {
   private func typeDeclaration(_ k: Int, _ end: Int, _ block: inout Block) -> Int {
     let isExtension = keyword(k) == .kExtension
     guard let brace = findBrace(k + 1, end) else { return skipStatement(k, end) }
-    var nameEnd = k + 2
+    var nameEnd = k + 1
     var inheritance: [ViewArgument] = []
     if isExtension {
       nameEnd = typeEnd(k + 1, brace)
@@ -218,9 +218,10 @@ extension Parser {
   /// `func name(…) -> Type { … }` and `subscript(…) -> Type { … }`.
   private func function(_ k: Int, _ end: Int, _ decoration: Decoration, _ block: inout Block) -> Int {
     let isSubscript = keyword(k) == .kSubscript
-    var j = isSubscript ? k + 1 : k + 2
-    if !isSubscript, kind(k + 1) == .identifier {
-      j = afterGeneric(k + 1)
+    // The name (an identifier or an operator) and generic parameters.
+    var j = k + 1
+    if !isSubscript, j < end {
+      j = kind(j) == .identifier ? afterGeneric(j) : j + 1
     } else if kind(j) == .op, !spaced(j), text[Int(tokens[j].start)] == UInt8(ascii: "<"), let after = skipGeneric(j) {
       j = after
     }
@@ -295,8 +296,8 @@ extension Parser {
       return viewBody(brace).result
     case .named:
       // `var tint: Color { .blue }` is a value more often than a view: keep it only if it builds one.
-      let nodes = viewBody(brace).result
-      return decoration.builder || !nodes.isEmpty ? nodes : nil
+      let body = viewBody(brace)
+      return decoration.builder || body.resultEvidence.views > 0 ? body.result : nil
     case .none:
       if decoration.builder { return viewBody(brace).result }
     }

@@ -31,7 +31,10 @@ extension Parser {
     var conditions: [Range<Int>] = []
     var branches: [Expression] = []
     var conditionStart = i
+    defer { leave(conditions.count) }
     while true {
+      // Each link of the chain nests one level deeper, in the `else` slot of the one before.
+      guard enter(1, at: j) else { return (Expression(), skipExpression(j, end)) }
       conditions.append(conditionStart..<j)
       let (then, afterThen) = sequence(j + 1, end)
       guard afterThen < end, kind(afterThen) == .colon else {
@@ -75,6 +78,8 @@ extension Parser {
     var j = i
     operandLoop: while j < end {
       let (value, next) = operand(j, end)
+      // No operand here (a stray keyword or symbol): the expression ends before it.
+      if next == j { break }
       operands += 1
       result.evidence.add(value.evidence)
       if operands == 1 {
@@ -556,6 +561,18 @@ extension Parser {
     return brace + 1
   }
 
+  /// Whether `start..<end` is a call of a SwiftUI view that is not also a style: `Menu { … }`,
+  /// `Image(systemName: "x")`, `SwiftUI.Text("a")`, but not `Color.red` or `Circle()`.
+  func isViewCall(_ start: Int, _ end: Int) -> Bool {
+    var j = start
+    while j + 2 < end, kind(j) == .identifier, kind(j + 1) == .period, kind(j + 2) == .identifier { j += 2 }
+    guard j < end, kind(j) == .identifier, isUppercase(j) else { return false }
+    let after = min(afterGeneric(j), end)
+    guard after < end, kind(after) == .leftParen || kind(after) == .leftBrace else { return false }
+    let name = name(j)
+    return Catalog.viewTypes.contains(name) && !Catalog.styleTypes.contains(name)
+  }
+
   /// Appends nodes to the slot called `name`, creating it after the existing ones if needed.
   func add(_ nodes: [ViewNode], toSlot name: String, _ slots: inout [ViewSlot]) {
     if let index = slots.firstIndex(where: { $0.name == name }) {
@@ -586,6 +603,7 @@ struct CallBuilder {
     let labels = arguments.map { $0.label.map { parser.name($0) } ?? "_" }
     let trailingLabels = trailing.map { $0.label.map { parser.name($0) } }
     let parameters = matchSignature(arguments, labels, trailingLabels)
+    let knownModifier = modifier && Catalog.modifierNames.contains(callee)
     for (index, argument) in arguments.enumerated() {
       let label = argument.label.map { parser.name($0) }
       guard let parameters else {
@@ -593,6 +611,12 @@ struct CallBuilder {
           classify(closure: argument.valueStart, label: label, position: argument.start)
         } else {
           args.append(parser.argumentValue(argument))
+          // A view passed to an unknown call (`Card(menu: Menu { … })`) is a view here too;
+          // known modifiers take views only where the catalog says so.
+          if !knownModifier, parser.isViewCall(argument.valueStart, argument.end) {
+            let (expression, _) = parser.viewExpression(argument.valueStart, argument.end)
+            place(expression.nodes, Parameter(label: label ?? "_", role: label == nil ? .content : .slot))
+          }
         }
         continue
       }

@@ -5,6 +5,7 @@ extension Parser {
   /// Whether token `i`, the first on its line, continues the expression or statement whose
   /// last token is `previous`.
   func continues(_ i: Int, after previous: Int) -> Bool {
+    guard previous >= 0 else { return false }
     switch kind(i) {
     case .period, .leftBrace, .arrow, .colon:
       return true
@@ -134,7 +135,7 @@ extension Parser {
           switch text[index] {
           case UInt8(ascii: "<"): angles += 1
           case UInt8(ascii: ">"): if angles > 0 { angles -= 1 } else { return j }
-          case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "."): break
+          case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: "~"): break
           default: return j
           }
           index += 1

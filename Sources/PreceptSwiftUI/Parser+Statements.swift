@@ -6,6 +6,8 @@ import Precept
 extension Parser {
   /// Parses the statements in `start..<end` into `block`.
   func items(_ start: Int, _ end: Int, _ mode: Mode, _ block: inout Block) {
+    guard enter(1, at: start) else { return }
+    defer { leave(1) }
     var i = start
     while i < end {
       i = max(i + 1, statement(i, end, mode, &block))
@@ -100,6 +102,8 @@ extension Parser {
   private func appendControlFlow(
     _ mode: Mode, _ block: inout Block, _ branches: [Block], build: ([[ViewNode]]) -> ViewNode
   ) {
+    // After a failure nothing more is built: a chain that was too long stays unbuilt.
+    guard state.failure == nil else { return }
     var builderEvidence = Evidence()
     var returnedEvidence = Evidence()
     var anyNodes = false
@@ -145,20 +149,21 @@ extension Parser {
       }
       break
     }
+    // Each later clause sits one level deeper, in the `else` slot of the one before.
     var branches: [Block] = []
-    for clause in clauses {
+    for (index, clause) in clauses.enumerated() {
       var branch = Block()
-      items(clause.body + 1, match(clause.body), mode, &branch)
+      chained(index, at: clause.keyword) { items(clause.body + 1, match(clause.body), mode, &branch) }
       branches.append(branch)
     }
     if let elseBody {
       var branch = Block()
-      items(elseBody + 1, match(elseBody), mode, &branch)
+      chained(clauses.count, at: elseBody) { items(elseBody + 1, match(elseBody), mode, &branch) }
       branches.append(branch)
     }
-    let conditions = clauses.map { (slice($0.keyword + 1, $0.body), location($0.keyword), $0.keyword) }
     let hasElse = elseBody != nil
     appendControlFlow(mode, &block, branches) { lists in
+      let conditions = clauses.map { (self.slice($0.keyword + 1, $0.body), self.location($0.keyword), $0.keyword) }
       // Fold from the last clause: each `if` holds the rest of the chain in its `else` slot.
       var rest: [ViewNode]? = hasElse ? lists[lists.count - 1] : nil
       for index in stride(from: conditions.count - 1, through: 0, by: -1) {
@@ -174,6 +179,13 @@ extension Parser {
     return j
   }
 
+  /// Runs `body` `levels` levels deeper in the view tree than the statements around it.
+  func chained(_ levels: Int, at i: Int, _ body: () -> Void) {
+    guard enter(levels, at: i) else { return }
+    body()
+    leave(levels)
+  }
+
   /// A condition, pattern or subject as an `expr` argument positioned at its first token.
   func conditionArgument(_ text: String, at i: Int, label: String) -> ViewArgument {
     let location = location(i)
@@ -185,7 +197,8 @@ extension Parser {
   func switchStatement(_ i: Int, _ end: Int, _ mode: Mode, _ block: inout Block) -> Int {
     guard let brace = findBrace(i + 1, end) else { return skipStatement(i, end) }
     var cases = Block()
-    switchCases(brace + 1, match(brace), mode, &cases)
+    // Case nodes add a level between the switch and the statements of each case.
+    chained(1, at: brace) { switchCases(brace + 1, match(brace), mode, &cases) }
     let subject = conditionArgument(slice(i + 1, brace), at: i + 1, label: "subject")
     let location = location(i)
     let builderCases = cases.nodes
@@ -276,9 +289,9 @@ extension Parser {
   private func caseIfConfig(_ start: Int, _ end: Int, _ mode: Mode, _ block: inout Block) -> Int {
     let clauses = ifConfigClauses(start)
     var branches: [Block] = []
-    for clause in clauses {
+    for (index, clause) in clauses.enumerated() {
       var branch = Block()
-      switchCases(clause.bodyStart, clause.bodyEnd, mode, &branch)
+      chained(index, at: clause.directive) { switchCases(clause.bodyStart, clause.bodyEnd, mode, &branch) }
       branches.append(branch)
     }
     appendIfConfig(clauses, branches, .builder, &block)
@@ -289,9 +302,9 @@ extension Parser {
   func ifConfig(_ start: Int, _ end: Int, _ mode: Mode, _ block: inout Block) -> Int {
     let clauses = ifConfigClauses(start)
     var branches: [Block] = []
-    for clause in clauses {
+    for (index, clause) in clauses.enumerated() {
       var branch = Block()
-      items(clause.bodyStart, clause.bodyEnd, mode, &branch)
+      chained(index, at: clause.directive) { items(clause.bodyStart, clause.bodyEnd, mode, &branch) }
       branches.append(branch)
     }
     appendIfConfig(clauses, branches, mode, &block)
@@ -304,10 +317,10 @@ extension Parser {
   ) {
     guard !clauses.isEmpty else { return }
     let hasElse = keyword(clauses[clauses.count - 1].directive) == .poundElse
-    let conditions = clauses.map { clause in
-      (slice(clause.directive + 1, clause.bodyStart), location(clause.directive), clause.directive)
-    }
     appendControlFlow(mode == .members ? .topLevel : mode, &block, branches) { lists in
+      let conditions = clauses.map { clause in
+        (self.slice(clause.directive + 1, clause.bodyStart), self.location(clause.directive), clause.directive)
+      }
       var rest: [ViewNode]? = hasElse ? lists[lists.count - 1] : nil
       let conditional = hasElse ? conditions.count - 1 : conditions.count
       for index in stride(from: conditional - 1, through: 0, by: -1) {

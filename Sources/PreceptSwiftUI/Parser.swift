@@ -67,11 +67,81 @@ enum Mode {
   case builder
 }
 
+/// How deep the view tree under construction is, and the first failure. Shared by all copies
+/// of a parser.
+final class ParseState {
+  /// Nested statement lists (bodies, closures, branches) around the one being parsed, plus the
+  /// position in `else if`, `#elseif` and ternary chains, which nest without brackets.
+  var depth = 0
+  var failure: LexFailure? = nil
+  /// The last position asked for. The parser asks for positions roughly in source order, so
+  /// counting columns from there keeps long lines (minified code) linear.
+  private var cursorLine = 0
+  private var cursorOffset = 0
+  private var cursorColumn = 1
+
+  /// The same line and column as `SourceFile.location(of:)`.
+  func locate(_ offset: Int, in source: SourceFile, _ text: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+    let offset = max(0, min(offset, text.count))
+    let starts = source.lineStarts
+    let onCursorLine =
+      offset >= starts[cursorLine] && (cursorLine + 1 == starts.count || offset < starts[cursorLine + 1])
+    if !onCursorLine {
+      var low = 0
+      var high = starts.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+      }
+      cursorLine = low
+      cursorOffset = starts[low]
+      cursorColumn = 1
+    }
+    let lineStart = starts[cursorLine]
+    if offset >= cursorOffset {
+      cursorColumn += scalarStarts(cursorOffset, offset, text)
+    } else if cursorOffset - offset < offset - lineStart {
+      cursorColumn -= scalarStarts(offset, cursorOffset, text)
+    } else {
+      cursorColumn = 1 + scalarStarts(lineStart, offset, text)
+    }
+    cursorOffset = offset
+    var column = cursorColumn
+    // An offset inside a multi-byte sequence belongs to that scalar.
+    if offset < text.count, text[offset] & 0xC0 == 0x80, column > 1 { column -= 1 }
+    return SourceLocation(line: cursorLine + 1, column: column)
+  }
+
+  private func scalarStarts(_ from: Int, _ to: Int, _ text: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for index in from..<to where text[index] & 0xC0 != 0x80 { count += 1 }
+    return count
+  }
+}
+
 struct Parser {
   let source: SourceFile
   let text: UnsafeBufferPointer<UInt8>
   let tokens: UnsafeBufferPointer<Token>
   let limit: Int
+  let state = ParseState()
+
+  /// Enters `levels` more levels of the view tree at token `i`; false (and a failure) when that
+  /// is deeper than the limit, or when parsing has already failed.
+  func enter(_ levels: Int, at i: Int) -> Bool {
+    guard state.failure == nil else { return false }
+    state.depth += levels
+    guard state.depth <= limit else {
+      state.depth -= levels
+      state.failure = LexFailure(
+        message: "views nest too deeply: more than \(limit) levels", offset: Int(tokens[i].start),
+        notes: ["the Swift reader stops at \(limit) levels of nested blocks, closures and else-if or ternary chains"])
+      return false
+    }
+    return true
+  }
+
+  func leave(_ levels: Int) { state.depth -= levels }
 
   /// The index of the `.end` token.
   var endIndex: Int { tokens.count - 1 }
@@ -94,7 +164,7 @@ struct Parser {
 
   @inline(__always) func match(_ i: Int) -> Int { Int(tokens[i].match) }
 
-  func location(_ i: Int) -> SourceLocation { source.location(of: Int(tokens[i].start)) }
+  func location(_ i: Int) -> SourceLocation { state.locate(Int(tokens[i].start), in: source, text) }
 
   /// The source text from the start of token `from` to the end of token `to - 1`.
   func slice(_ from: Int, _ to: Int) -> String {

@@ -1,14 +1,29 @@
 import Precept
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Reads Swift source into a view model (DESIGN.md §4) without swift-syntax.
 ///
 /// The reader lexes all of Swift and parses the parts that build views; everything else is
 /// skipped by brackets and line-continuation rules, so any valid Swift file reads without an
 /// error. The conventions it follows are listed in `Sources/PreceptSwiftUI/README.md`.
 public enum SwiftUIReader {
-  /// The deepest nesting of brackets, string interpolations and `#if` blocks the reader
-  /// accepts. Deeper input is reported as an error rather than risking the stack.
-  public static let maximumNesting = 256
+  /// The deepest nesting the reader accepts, of brackets and `#if` blocks in the source and of
+  /// nested blocks, closures and `else if`/`#elseif`/ternary chains in the view tree. Deeper
+  /// input is reported as an error rather than risking the stack. (String interpolations
+  /// inside string interpolations nest at most 16 deep.)
+  public static let maximumNesting = 100
+
+  /// Files nested at most this deep are parsed on the caller's thread; deeper ones on a
+  /// thread with a ``largeStackSize`` stack. Real SwiftUI files nest about 15 levels deep.
+  static let inlineNesting = 16
+  static let largeStackSize = 64 << 20
 
   /// Reads one Swift file (or a fragment) into a view model.
   ///
@@ -26,10 +41,13 @@ public enum SwiftUIReader {
       } catch {
         return .failure(error)
       }
-      let nodes = lexer.tokens.withUnsafeBufferPointer { tokens in
-        Parser(source: source, text: text, tokens: tokens, limit: maximumNesting).document()
+      return lexer.tokens.withUnsafeBufferPointer { tokens -> Result<[ViewNode], LexFailure> in
+        let parser = Parser(source: source, text: text, tokens: tokens, limit: maximumNesting)
+        // The parser recurses once per nesting level. Files nested deeper than real code is
+        // are parsed on a thread whose stack is known to be large enough, whatever the caller's.
+        let nodes = lexer.maximumDepth <= inlineNesting ? parser.document() : onLargeStack { parser.document() }
+        return parser.state.failure.map { .failure($0) } ?? .success(nodes)
       }
-      return .success(nodes)
     }
     switch result {
     case .success(let nodes):
@@ -39,6 +57,41 @@ public enum SwiftUIReader {
         Diagnostic(
           .error, failure.message, in: source, span: Span(failure.offset, failure.offset + failure.length),
           notes: failure.notes))
+    }
+  }
+
+  /// Runs `work` on a new thread with a ``largeStackSize`` stack and waits until that thread
+  /// has ended. If the thread cannot be created, runs `work` here.
+  private static func onLargeStack<Result>(_ work: () -> Result) -> Result {
+    withoutActuallyEscaping(work) { work in
+      let result = ResultBox<Result>()
+      let job = ThreadJob { result.value = work() }
+      var attributes = pthread_attr_t()
+      pthread_attr_init(&attributes)
+      defer { pthread_attr_destroy(&attributes) }
+      pthread_attr_setstacksize(&attributes, largeStackSize)
+      let context = Unmanaged.passRetained(job).toOpaque()
+      #if canImport(Darwin)
+        var thread: pthread_t? = nil
+      #else
+        var thread = pthread_t()
+      #endif
+      let status = pthread_create(
+        &thread, &attributes,
+        { context in
+          Unmanaged<ThreadJob>.fromOpaque(context!).takeRetainedValue().run()
+          return nil
+        }, context)
+      guard status == 0 else {
+        Unmanaged<ThreadJob>.fromOpaque(context).release()
+        return work()
+      }
+      #if canImport(Darwin)
+        pthread_join(thread!, nil)
+      #else
+        pthread_join(thread, nil)
+      #endif
+      return result.value!
     }
   }
 
@@ -90,4 +143,16 @@ public enum SwiftUIReader {
       return nil
     }
   }
+}
+
+/// The work handed to the thread of ``SwiftUIReader/onLargeStack(_:)``; `pthread_join`
+/// orders it before the caller reads the result.
+private final class ThreadJob: @unchecked Sendable {
+  let run: () -> Void
+
+  init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+private final class ResultBox<Value>: @unchecked Sendable {
+  var value: Value?
 }

@@ -118,7 +118,10 @@ struct Command: Sendable {
     return text
   }
 
-  static let all: [Command] = [lintCommand, checkCommand, dumpModelCommand, evalCommand, replCommand, disasmCommand]
+  static let all: [Command] = [
+    lintCommand, checkCommand, dumpModelCommand, evalCommand, replCommand, disasmCommand, packCommand, publishCommand,
+    addCommand, installCommand, testCommand, describeCommand,
+  ]
 }
 
 /// Reads a whole file, or standard input for `-`, as bytes.

@@ -1,1 +1,34 @@
-print("bench")
+import Foundation
+import Precept
+
+// `precept-bench` prints the figures of DESIGN.md §6; `precept-bench expr …` times one
+// expression. See README.md and ExprCommand.usage.
+
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data("precept-bench: \(message)\n".utf8))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+var status: Int32 = 0
+do {
+  switch arguments.first {
+  case nil:
+    status = try Benchmarks(print: { print($0) }).run() ? 0 : 1
+  case "expr":
+    status = try ExprCommand(arguments: Array(arguments.dropFirst())).run(print: { print($0) }, fail: printError)
+  case "-h", "--help", "help":
+    print(ExprCommand.usage)
+  default:
+    throw ExprCommand.UsageError(message: "unknown command '\(arguments[0])'")
+  }
+} catch let error as ExprCommand.UsageError {
+  printError("\(error.message)\n\n\(ExprCommand.usage)")
+  status = 2
+} catch let error as DiagnosticError {
+  FileHandle.standardError.write(Data((error.rendered() + "\n").utf8))
+  status = 2
+} catch {
+  printError("\(error)")
+  status = 2
+}
+exit(status)

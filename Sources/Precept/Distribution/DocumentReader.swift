@@ -40,7 +40,7 @@ struct DocumentReader {
     let bytes = source.bytes
     let count = text.utf8.count
     guard offset >= 0, offset + count + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return false }
-    return bytes[(offset + 1)...(offset + count)].elementsEqual(text.utf8)
+    return bytes[(offset + 1)..<(offset + 1 + count)].elementsEqual(text.utf8)
       && bytes[offset + count + 1] == UInt8(ascii: "\"")
   }
 

@@ -14,13 +14,14 @@ enum HTTPClient {
   /// Seconds a whole transfer may take.
   static let transferTimeout: TimeInterval = 600
 
-  /// The body of a `200 OK` response to a GET of `url`. Blocks the calling thread.
-  static func get(_ url: URL) throws(DistributionError) -> [UInt8] {
+  /// The body of a `200 OK` response to a GET of `url`, at most `limit` bytes. Blocks the
+  /// calling thread.
+  static func get(_ url: URL, limit: Int = maximumBytes) throws(DistributionError) -> [UInt8] {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = idleTimeout
     configuration.timeoutIntervalForResource = transferTimeout
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    let download = Download(limit: maximumBytes)
+    let download = Download(limit: limit)
     let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
     session.dataTask(with: url).resume()
     download.finished.wait()

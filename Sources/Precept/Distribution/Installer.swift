@@ -6,8 +6,10 @@ import Foundation
 /// is only ever stored under the digest of its own bytes, and it is verified again whenever it
 /// is used, so a corrupted entry is fetched anew rather than trusted.
 public struct PackCache: Sendable {
+  /// The folder holding the packs; created when the first pack is stored.
   public let directory: String
 
+  /// A cache in `directory`.
   public init(directory: String) {
     self.directory = directory
   }
@@ -44,6 +46,7 @@ public struct PackCache: Sendable {
 
 /// A pack present and verified in the cache.
 public struct InstalledPack: Sendable, Hashable {
+  /// The ruleset name, version and digest, as locked.
   public var name: String
   public var version: SemanticVersion
   public var sha256: String
@@ -61,7 +64,8 @@ public enum Installer {
   ///
   /// Relative folder sources are taken relative to `directory`, normally the folder holding
   /// the lock file. Stops at the first pack that cannot be fetched or does not verify;
-  /// packs installed before it stay in the cache.
+  /// packs installed before it stay in the cache. Blocks the calling thread while it
+  /// downloads.
   public static func install(
     lock: LockFile, into cache: PackCache,
     relativeTo directory: String = FileManager.default.currentDirectoryPath

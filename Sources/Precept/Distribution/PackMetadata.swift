@@ -54,7 +54,9 @@ public struct PackMetadata: Sendable, Hashable {
 /// A ruleset name with the versions that are acceptable for it: an `import`, or a root
 /// requirement of a project.
 public struct Requirement: Sendable, Hashable, CustomStringConvertible {
+  /// The required ruleset's name.
   public var name: String
+  /// The versions of it that are acceptable.
   public var range: VersionRange
 
   public init(_ name: String, _ range: VersionRange) {

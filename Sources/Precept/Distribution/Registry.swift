@@ -17,6 +17,7 @@ public struct Registry: Sendable {
   /// Where the registry is, as given to `open`: a folder path or an `http(s)://` base URL.
   /// Lock files record it as each pack's `source`.
   public let location: String
+  /// The registry's catalogue, read when it was opened.
   public let index: RegistryIndex
 
   /// A registry whose index is already at hand (tests, embedding hosts).
@@ -26,7 +27,8 @@ public struct Registry: Sendable {
   }
 
   /// Reads the index of the registry at `location`: a folder path (relative paths are
-  /// relative to the current directory) or an `http://`/`https://` base URL.
+  /// relative to the current directory) or an `http://`/`https://` base URL. Blocks the
+  /// calling thread while it downloads.
   public static func open(_ location: String) throws(DistributionError) -> Registry {
     let place = try RegistryLocation(location, relativeTo: FileManager.default.currentDirectoryPath)
     let bytes = try place.fetch(RegistryIndex.fileName)

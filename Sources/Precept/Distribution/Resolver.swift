@@ -46,6 +46,7 @@ public enum Resolver {
 /// Why resolution failed, with what a person needs to fix it: the ruleset, every requirement
 /// on it and who made each, and the versions that exist.
 public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What went wrong.
   public enum Kind: Sendable, Hashable {
     /// The registry has no ruleset of that name.
     case unknownRuleset
@@ -59,6 +60,7 @@ public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertibl
     case tooComplex
   }
 
+  /// What went wrong.
   public var kind: Kind
   /// The ruleset the failure is about.
   public var name: String
@@ -138,7 +140,9 @@ public struct Constraint: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The versions acceptable to the requirer.
   public var range: VersionRange
+  /// Who requires them.
   public var origin: Origin
 
   public init(_ range: VersionRange, origin: Origin) {

@@ -10,6 +10,7 @@
 /// equal). Build metadata does not take part in precedence, so `==` and hashing ignore it too
 /// (`1.0.0+a == 1.0.0+b`); `description` keeps it.
 public struct SemanticVersion: Sendable {
+  /// The three version numbers, each between 0 and `maximumComponent`.
   public let major: Int
   public let minor: Int
   public let patch: Int
@@ -133,6 +134,7 @@ public struct VersionParseError: Error, Sendable, Hashable, CustomStringConverti
   /// Length of the offending text in UTF-8 bytes (at least 1; it may reach one past the end
   /// when the text ended too early).
   public var length: Int
+  /// What is wrong, e.g. `expected a version after '^'`.
   public var message: String
 
   public init(offset: Int, length: Int, message: String) {

@@ -6,11 +6,21 @@ public struct Engine: Sendable {
   public let rulesets: [Ruleset]
   public let limits: EvaluationLimits
   let hosts: [String: HostFunction]
+  /// Severities a project gives rules instead of their own, by full rule id.
+  public let severityOverrides: [String: Severity]
+  /// Rules a project turned off, by full rule id or ruleset name.
+  public let disabledRules: Set<String>
 
   /// An engine for `rulesets` (their imports are evaluated too). A ruleset that declares a host
   /// function missing from `hostFunctions` still loads; its rules that need the function are
-  /// reported as *not run*.
-  public init(rulesets: [Ruleset], hostFunctions: [HostFunction] = [], limits: EvaluationLimits = .standard) {
+  /// reported as *not run*. `severityOverrides` and `disabledRules` (full ids, or ruleset names
+  /// for all their rules) carry a project's configuration.
+  public init(
+    rulesets: [Ruleset], hostFunctions: [HostFunction] = [], limits: EvaluationLimits = .standard,
+    severityOverrides: [String: Severity] = [:], disabledRules: Set<String> = []
+  ) {
+    self.severityOverrides = severityOverrides
+    self.disabledRules = disabledRules
     var seen: Set<String> = []
     var all: [Ruleset] = []
     for ruleset in rulesets {
@@ -23,8 +33,20 @@ public struct Engine: Sendable {
     self.hosts = hosts
   }
 
-  /// Every rule and review item the engine evaluates.
-  public var rules: [RuleInfo] { rulesets.flatMap(\.program.rules) }
+  /// Every rule and review item the engine evaluates, with the project's severities.
+  public var rules: [RuleInfo] {
+    rulesets.flatMap(\.program.rules).filter { isEnabled($0.id) }.map { rule in
+      var rule = rule
+      rule.severity = severityOverrides[rule.id] ?? rule.severity
+      return rule
+    }
+  }
+
+  func isEnabled(_ rule: String) -> Bool {
+    guard !disabledRules.isEmpty else { return true }
+    let ruleset = rule.split(separator: "/").first.map(String.init) ?? rule
+    return !disabledRules.contains(rule) && !disabledRules.contains(ruleset)
+  }
 
   /// Evaluates every rule on the nodes its selector names.
   public func evaluate(_ model: ViewModel, options: EvaluationOptions = EvaluationOptions()) -> Report {
@@ -32,7 +54,7 @@ public struct Engine: Sendable {
     report.summary.files = 1
     report.summary.nodes = model.nodeCount
     for ruleset in rulesets {
-      var runner = RuleRunner(program: ruleset.program, model: model, hosts: hosts, limits: limits, options: options)
+      var runner = RuleRunner(engine: self, program: ruleset.program, model: model, options: options)
       runner.run(into: &report)
     }
     report.summary.rules = rules.filter { options.rules?.contains($0.id) ?? true }.count
@@ -59,18 +81,29 @@ struct RuleRunner {
   let vm: VM
   let model: ViewModel
   let options: EvaluationOptions
+  let engine: Engine
 
-  init(program: Program, model: ViewModel, hosts: [String: HostFunction], limits: EvaluationLimits, options: EvaluationOptions) {
-    self.vm = VM(program: program, model: model, hosts: hosts, limits: limits)
+  init(engine: Engine, program: Program, model: ViewModel, options: EvaluationOptions) {
+    self.vm = VM(program: program, model: model, hosts: engine.hosts, limits: engine.limits)
     self.model = model
     self.options = options
+    self.engine = engine
+  }
+
+  private func severity(_ rule: CompiledRule) -> Severity {
+    engine.severityOverrides[rule.info.id] ?? rule.info.severity
   }
 
   mutating func run(into report: inout Report) {
-    for rule in vm.program.compiledRules where options.rules?.contains(rule.info.id) ?? true {
+    for rule in vm.program.compiledRules
+    where engine.isEnabled(rule.info.id) && (options.rules?.contains(rule.info.id) ?? true) {
       let missing = rule.info.hostFunctions.filter { !vm.hasHost($0) }
+      let steps = ancestorSteps(rule)
+      var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
+      var bindings: [Word] = []
+      bindings.reserveCapacity(1 + steps.count)
       for node in candidates(rule) {
-        guard let bindings = bind(rule, node) else { continue }
+        guard bind(node, steps, into: &bindings) else { continue }
         let result: Outcome.Result
         if !missing.isEmpty {
           let names = missing.map { "'\($0)'" }.joined(separator: ", ")
@@ -78,8 +111,17 @@ struct RuleRunner {
         } else {
           result = evaluate(rule, node: node, bindings: bindings, report: &report)
         }
-        record(rule, node: node, result: result, report: &report)
+        record(rule, node: node, result: result, counts: &counts, report: &report)
       }
+      report.ruleCounts[rule.info.id] = counts
+    }
+  }
+
+  /// The rule's ancestor steps as interned type ids of this model (nil: any type), so walking
+  /// up the tree compares integers.
+  func ancestorSteps(_ rule: CompiledRule) -> [[Int32]?] {
+    rule.ancestorTypes.map { step in
+      step.contains("*") ? nil : step.compactMap { model.strings.find($0) }
     }
   }
 
@@ -90,21 +132,22 @@ struct RuleRunner {
     return rule.targetTypes.flatMap { model.nodes(ofType: $0) }.sorted()
   }
 
-  /// The words bound to the selector's names: the node, then for each `inside` step the
-  /// nearest enclosing node of that type (above the previous one); nil when a step has none.
-  func bind(_ rule: CompiledRule, _ node: Int32) -> [Word]? {
-    var bindings: [Word] = [.node(node)]
+  /// Fills `bindings` with the node, then for each `inside` step the nearest enclosing node of
+  /// that type (above the previous one); false when a step has none.
+  func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: inout [Word]) -> Bool {
+    bindings.removeAll(keepingCapacity: true)
+    bindings.append(.node(node))
     var current = node
-    for step in rule.ancestorTypes {
+    for step in steps {
       var ancestor = model.nodes[Int(current)].parent
-      while ancestor >= 0, !(step.contains("*") || step.contains(model.typeName(ancestor))) {
+      while ancestor >= 0, let types = step, !types.contains(model.nodes[Int(ancestor)].type) {
         ancestor = model.nodes[Int(ancestor)].parent
       }
-      guard ancestor >= 0 else { return nil }
+      guard ancestor >= 0 else { return false }
       bindings.append(.node(ancestor))
       current = ancestor
     }
-    return bindings
+    return true
   }
 
   private func notRun(_ word: Word) -> Outcome.Result {
@@ -169,19 +212,20 @@ struct RuleRunner {
     let reference = model.reference(node)
     let message = rule.message.flatMap { text($0, bindings) } ?? rule.info.title ?? "\(requirement.kind.rawValue) \(requirement.text) failed"
     return Finding(
-      rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, severity: rule.info.severity,
+      rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, severity: severity(rule),
       message: message, file: model.file, line: reference.line, column: reference.column, nodeType: reference.type,
       wcag: rule.info.wcag, fix: rule.fix.flatMap { text($0, bindings) }, help: rule.info.help,
       explanation: Explanation(
         clause: requirement.kind.rawValue, text: requirement.text, value: value ? "true" : "false", operands: operands))
   }
 
-  private func record(_ rule: CompiledRule, node: Int32, result: Outcome.Result, report: inout Report) {
-    var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
+  private func record(
+    _ rule: CompiledRule, node: Int32, result: Outcome.Result, counts: inout OutcomeCounts, report: inout Report
+  ) {
     switch result {
     case .failed:
       counts.failed += 1
-      switch rule.info.severity {
+      switch severity(rule) {
       case .error: report.summary.errors += 1
       case .warning: report.summary.warnings += 1
       case .info: report.summary.infos += 1
@@ -204,7 +248,6 @@ struct RuleRunner {
           rule: rule.info.id, reason: reason, message: message, file: model.file, line: reference.line,
           column: reference.column, nodeType: reference.type))
     }
-    report.ruleCounts[rule.info.id] = counts
     if options.recordOutcomes {
       report.outcomes.append(Outcome(rule: rule.info.id, node: model.reference(node), result: result))
     }

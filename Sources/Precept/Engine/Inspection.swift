@@ -40,9 +40,9 @@ extension Engine {
   /// the engine has no such rule.
   package func explain(rule id: String, in model: ViewModel, nodes: Set<Int>? = nil) -> [RuleExplanation]? {
     guard let ruleset = rulesets.first(where: { $0.program.rules.contains { $0.id == id } }),
-      let rule = ruleset.checked.rules.first(where: { "\(ruleset.name)/\($0.id)" == id })
+      let checked = try? ruleset.checked(), let rule = checked.rules.first(where: { "\(ruleset.name)/\($0.id)" == id })
     else { return nil }
-    var plan = ExplanationPlan(parameterCount: rule.bindings.count, source: ruleset.checked.source)
+    var plan = ExplanationPlan(parameterCount: rule.bindings.count, source: checked.source)
     var clauses: [(kind: String, root: Int)] = []
     if let when = rule.when { clauses.append(("when", plan.add(when.body))) }
     for requirement in rule.requirements {
@@ -51,12 +51,14 @@ extension Engine {
     let functions = plan.bodies.map {
       CheckedFunction(name: "\(rule.id).part", parameterCount: rule.bindings.count, localCount: 0, body: $0)
     }
-    let (program, indices) = CodeGen.compileRuleset(ruleset.checked, adding: functions)
+    let (program, indices) = CodeGen.compileRuleset(checked, adding: functions)
     guard let compiled = program.compiledRules.first(where: { $0.info.id == id }) else { return nil }
-    let runner = RuleRunner(program: program, model: model, hosts: hosts, limits: limits, options: EvaluationOptions())
+    let runner = RuleRunner(engine: self, program: program, model: model, options: EvaluationOptions())
+    let steps = runner.ancestorSteps(compiled)
     var explanations: [RuleExplanation] = []
+    var words: [Word] = []
     for node in runner.candidates(compiled) where nodes?.contains(Int(node)) ?? true {
-      guard let words = runner.bind(compiled, node) else { continue }
+      guard runner.bind(node, steps, into: &words) else { continue }
       var evaluation = PlanEvaluation(plan: plan, functions: indices, vm: runner.vm, bindings: words)
       let explained = clauses.map { clause in
         var parts: [RuleExplanation.Part] = []
@@ -211,7 +213,7 @@ extension Ruleset {
   /// The lets the ruleset defines, as they are called: `iconOnly(m)`, or `name` without
   /// parameters.
   package var letSignatures: [String] {
-    checked.syntax.lets.map { definition in
+    ((try? checked())?.syntax.lets ?? []).map { definition in
       definition.parameters.isEmpty
         ? definition.name.value
         : "\(definition.name.value)(\(definition.parameters.map(\.value).joined(separator: ", ")))"

@@ -5,8 +5,11 @@ public struct Ruleset: Sendable {
   public let program: Program
   /// The rulesets this one imports, resolved (each with its own imports).
   public let imports: [Ruleset]
-  /// The checked form, kept so importers can compile calls to this ruleset's lets.
-  let checked: CheckedRuleset
+  /// The checked form, kept so importers can compile calls to this ruleset's lets. A ruleset
+  /// loaded from a pack has none until an importer compiled from source asks for it.
+  private let checkedForm: CheckedRuleset?
+  /// The ruleset's source, from which a pack-loaded ruleset is checked when needed.
+  let source: SourceFile
 
   public var name: String { program.name }
   public var version: String { program.version }
@@ -52,12 +55,29 @@ public struct Ruleset: Sendable {
       }
     }
     guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+    var importedForms: [CheckedRuleset] = []
+    for imported in imports { importedForms.append(try imported.checked()) }
     let (checked, checkDiagnostics) = Checker.checkRuleset(
-      syntax, source: source, imports: imports.map(\.checked), openImports: openImports)
+      syntax, source: source, imports: importedForms, openImports: openImports)
     guard let checked else { throw DiagnosticError(checkDiagnostics) }
-    self.checked = checked
+    self.checkedForm = checked
+    self.source = source
     self.imports = imports
     self.program = CodeGen.compileRuleset(checked)
+  }
+
+  /// A ruleset whose program was loaded (and verified) from a pack.
+  init(program: Program, imports: [Ruleset], source: SourceFile) {
+    self.program = program
+    self.imports = imports
+    self.source = source
+    self.checkedForm = nil
+  }
+
+  /// The checked form, re-checking the source for a ruleset loaded from a pack.
+  func checked() throws(DiagnosticError) -> CheckedRuleset {
+    if let checkedForm { return checkedForm }
+    return try Ruleset(source: source, resolver: { name, _ in imports.first { $0.name == name } }).checked()
   }
 
   /// Compiles ruleset text (for tests and embedded rulesets).

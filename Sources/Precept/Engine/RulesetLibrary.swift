@@ -1,17 +1,21 @@
 import Foundation
 
-/// A search path of ruleset sources, compiled on demand: `import NAME RANGE` is resolved to the
-/// newest version of NAME in the library that the range accepts.
+/// A search path of rulesets — sources and packs — loaded on demand: `import NAME RANGE` is
+/// resolved to the newest version of NAME in the library that the range accepts.
 ///
-/// Sources are added from files, folders (every `*.precept` directly inside) or text. Only
-/// their headers are read when added; a ruleset is compiled the first time it is asked for,
-/// once, with its imports resolved from the same library.
+/// Rulesets are added from files, folders (every `*.precept` and `*.preceptpack` directly
+/// inside), text or packs. Only headers and manifests are read when added; a ruleset is
+/// compiled (or its pack verified) the first time it is asked for, once, with its imports
+/// resolved from the same library.
 public final class RulesetLibrary: @unchecked Sendable {
   /// A ruleset source the library holds: its name and version as the header gives them.
   public struct Entry: Sendable {
     public let name: String
     public let version: SemanticVersion
+    /// The ruleset's source (for a pack, the source it carries).
     public let source: SourceFile
+    /// The pack the ruleset came from, if any: its verified bytecode is used, not the source.
+    public let pack: Pack?
   }
 
   public private(set) var entries: [Entry] = []
@@ -40,7 +44,23 @@ public final class RulesetLibrary: @unchecked Sendable {
           .error, "ruleset \(syntax.name.value) \(version) is defined twice", in: source, span: syntax.name.span,
           notes: ["also defined in \(existing.source.name)"]))
     }
-    entries.append(Entry(name: syntax.name.value, version: version, source: source))
+    entries.append(Entry(name: syntax.name.value, version: version, source: source, pack: nil))
+  }
+
+  /// Adds a pack (already checked for integrity by `Pack(bytes:name:)`).
+  public func add(_ pack: Pack, path: String) throws(DiagnosticError) {
+    guard let version = try? SemanticVersion(parsing: pack.manifest.version) else {
+      throw DiagnosticError(Diagnostic(.error, "the pack's version is malformed", file: path, location: SourceLocation(line: 1, column: 1)))
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    if let existing = entries.first(where: { $0.name == pack.manifest.name && $0.version == version }) {
+      throw DiagnosticError(
+        Diagnostic(
+          .error, "ruleset \(pack.manifest.name) \(version) is defined twice", file: path,
+          location: SourceLocation(line: 1, column: 1), notes: ["also defined in \(existing.source.name)"]))
+    }
+    entries.append(Entry(name: pack.manifest.name, version: version, source: SourceFile(name: path, text: pack.source), pack: pack))
   }
 
   /// Adds a `.precept` file, or every `.precept` file directly inside a folder (sorted by name).
@@ -52,7 +72,9 @@ public final class RulesetLibrary: @unchecked Sendable {
     let files: [String]
     if isDirectory.boolValue {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      files = names.filter { $0.hasSuffix(".precept") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+      files = names.filter { $0.hasSuffix(".precept") || $0.hasSuffix(".preceptpack") }.sorted().map {
+        (path as NSString).appendingPathComponent($0)
+      }
     } else {
       files = [path]
     }
@@ -60,7 +82,11 @@ public final class RulesetLibrary: @unchecked Sendable {
       guard let data = FileManager.default.contents(atPath: file) else {
         throw DiagnosticError(Diagnostic(.error, "cannot read the file", file: file, location: SourceLocation(line: 1, column: 1)))
       }
-      try add(SourceFile(name: file, bytes: Array(data)))
+      if file.hasSuffix(".preceptpack") {
+        try add(try Pack(bytes: Array(data), name: file), path: file)
+      } else {
+        try add(SourceFile(name: file, bytes: Array(data)))
+      }
     }
   }
 
@@ -94,7 +120,12 @@ public final class RulesetLibrary: @unchecked Sendable {
       compiling.removeAll { $0 == key }
       lock.unlock()
     }
-    let ruleset = try Ruleset(source: entry.source, resolver: resolver)
+    let ruleset =
+      if let pack = entry.pack {
+        try pack.ruleset(resolver: resolver)
+      } else {
+        try Ruleset(source: entry.source, resolver: resolver)
+      }
     lock.lock()
     compiled[key] = ruleset
     lock.unlock()

@@ -65,7 +65,7 @@ public struct ViewSlot: Sendable, Hashable {
 }
 
 /// What an argument's value is, as far as a reader of the source can tell.
-public enum ArgumentKind: String, Sendable, Hashable, CaseIterable {
+public enum ArgumentKind: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
   /// A string literal; the value is its contents (escapes resolved, interpolations kept as
   /// `\(…)` source text).
   case string

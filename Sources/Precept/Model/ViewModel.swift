@@ -5,26 +5,38 @@
 /// Preorder means a node's descendants (through children, slots and modifier closures alike)
 /// are exactly the nodes `index + 1 ..< subtreeEnd`. A view model is immutable and can be
 /// shared by many evaluating threads.
-public final class ViewModel: Sendable {
+public final class ViewModel: @unchecked Sendable {
+  // The arena lives in memory this object owns and frees (see `RawArray`), so the VM reads it
+  // without reference counting. Nothing mutates it after `init`, which is what makes sharing
+  // it between threads safe.
+
   /// The file the nodes came from.
   public let file: String
 
-  let strings: StringTable
-  let nodes: [NodeRecord]
-  /// Node indices of children, slot members and modifier-closure members, grouped by owner.
-  let members: [Int32]
-  let arguments: [ArgumentRecord]
-  let modifiers: [ModifierRecord]
-  let slots: [SlotRecord]
-  let properties: [PropertyRecord]
+  let strings: InternTable
+  private let nodeStorage: RawArray<NodeRecord>
+  private let memberStorage: RawArray<Int32>
+  private let argumentStorage: RawArray<ArgumentRecord>
+  private let modifierStorage: RawArray<ModifierRecord>
+  private let slotStorage: RawArray<SlotRecord>
+  private let propertyStorage: RawArray<PropertyRecord>
   /// Node indices grouped by type; `typeRanges[typeID]` is a range of `typeNodes`.
-  let typeNodes: [Int32]
+  private let typeNodeStorage: RawArray<Int32>
   let typeRanges: [Int32: Range<Int32>]
   /// The string id of the file name.
   let fileID: Int32
 
+  package var nodes: UnsafeBufferPointer<NodeRecord> { nodeStorage.buffer }
+  /// Node indices of children, slot members and modifier-closure members, grouped by owner.
+  package var members: UnsafeBufferPointer<Int32> { memberStorage.buffer }
+  package var arguments: UnsafeBufferPointer<ArgumentRecord> { argumentStorage.buffer }
+  package var modifiers: UnsafeBufferPointer<ModifierRecord> { modifierStorage.buffer }
+  package var slots: UnsafeBufferPointer<SlotRecord> { slotStorage.buffer }
+  package var properties: UnsafeBufferPointer<PropertyRecord> { propertyStorage.buffer }
+  var typeNodes: UnsafeBufferPointer<Int32> { typeNodeStorage.buffer }
+
   /// The number of nodes.
-  public var nodeCount: Int { nodes.count }
+  public var nodeCount: Int { nodeStorage.count }
 
   /// Flattens a document.
   public init(_ document: ViewDocument) {
@@ -36,24 +48,34 @@ public final class ViewModel: Sendable {
     self.file = document.file
     self.fileID = fileID
     self.strings = builder.strings
-    self.nodes = builder.nodes
-    self.members = builder.members
-    self.arguments = builder.arguments
-    self.modifiers = builder.modifiers
-    self.slots = builder.slots
-    self.properties = builder.properties
+    nodeStorage = RawArray(builder.nodes)
+    memberStorage = RawArray(builder.members)
+    argumentStorage = RawArray(builder.arguments)
+    modifierStorage = RawArray(builder.modifiers)
+    slotStorage = RawArray(builder.slots)
+    propertyStorage = RawArray(builder.properties)
     var byType: [Int32: [Int32]] = [:]
     for (index, node) in builder.nodes.enumerated() { byType[node.type, default: []].append(Int32(index)) }
-    var typeNodes: [Int32] = []
-    typeNodes.reserveCapacity(builder.nodes.count)
+    var typeNodes = RawArray<Int32>(capacity: builder.nodes.count)
     var typeRanges: [Int32: Range<Int32>] = [:]
     for type in byType.keys.sorted() {
       let start = Int32(typeNodes.count)
-      typeNodes += byType[type]!
+      typeNodes.append(contentsOf: byType[type]!)
       typeRanges[type] = start..<Int32(typeNodes.count)
     }
-    self.typeNodes = typeNodes
+    self.typeNodeStorage = typeNodes
     self.typeRanges = typeRanges
+  }
+
+  deinit {
+    strings.deallocate()
+    nodeStorage.deallocate()
+    memberStorage.deallocate()
+    argumentStorage.deallocate()
+    modifierStorage.deallocate()
+    slotStorage.deallocate()
+    propertyStorage.deallocate()
+    typeNodeStorage.deallocate()
   }
 
   /// Reads view-model JSON and flattens it.
@@ -62,10 +84,20 @@ public final class ViewModel: Sendable {
   }
 
   /// Node indices of the given type, in preorder.
-  func nodes(ofType type: String) -> ArraySlice<Int32> {
-    guard let id = strings.id(of: type), let range = typeRanges[id] else { return [] }
-    return typeNodes[Int(range.lowerBound)..<Int(range.upperBound)]
+  package func nodes(ofType type: String) -> UnsafeBufferPointer<Int32> {
+    guard let id = strings.find(type), let range = typeRanges[id] else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return typeNodeStorage.slice(Int(range.lowerBound), range.count)
   }
+
+  /// The id of one of the model's strings (names, types, argument values), or nil when the
+  /// model does not contain it. For code in this package that reads the arena directly.
+  package func stringID(_ text: String) -> Int32? { strings.find(text) }
+
+  /// The UTF-8 bytes of one of the model's strings.
+  package func stringBytes(_ id: Int32) -> UnsafeBufferPointer<UInt8> { strings.string(id) }
+
+  /// One of the model's strings.
+  func string(_ id: Int32) -> String { String(decoding: strings.string(id), as: UTF8.self) }
 
   /// The approximate memory the arena takes, in bytes, for the benchmark's bytes-per-node figure.
   public var footprint: Int {
@@ -88,89 +120,95 @@ public final class ViewModel: Sendable {
   /// The declared name of node `index` (`MapScreen` for `struct MapScreen`), if it has one.
   public func name(of index: Int) -> String? {
     let name = nodes[index].name
-    return name >= 0 ? strings.string(name) : nil
+    return name >= 0 ? string(name) : nil
   }
 
   /// A reference to node `index`, for reports and the host API.
   func reference(_ index: Int32) -> NodeReference {
     let node = nodes[Int(index)]
     return NodeReference(
-      type: strings.string(node.type), file: file, line: Int(node.line), column: Int(node.column), index: Int(index))
+      type: string(node.type), file: file, line: Int(node.line), column: Int(node.column), index: Int(index))
   }
 
   /// A node's type name.
-  func typeName(_ index: Int32) -> String { strings.string(nodes[Int(index)].type) }
+  func typeName(_ index: Int32) -> String { string(nodes[Int(index)].type) }
 }
 
-struct NodeRecord: Sendable {
-  var type: Int32
+/// One node of the arena. Ranges index `members`, `arguments`, `modifiers`, `slots` and
+/// `properties`; names are string ids.
+package struct NodeRecord: Sendable, BitwiseCopyable {
+  package var type: Int32
   /// String id, or −1.
-  var name: Int32
-  var line: Int32
-  var column: Int32
+  package var name: Int32
+  package var line: Int32
+  package var column: Int32
   /// −1 for a root.
-  var parent: Int32
+  package var parent: Int32
   /// Descendants are `index + 1 ..< subtreeEnd`.
-  var subtreeEnd: Int32
+  package var subtreeEnd: Int32
   /// The enclosing type declaration (`struct`, …), or −1.
-  var owner: Int32
+  package var owner: Int32
   /// Children: `members[childStart ..< childStart + childCount]`.
-  var childStart: Int32
-  var childCount: Int32
-  var argumentStart: Int32
-  var argumentCount: Int32
-  var modifierStart: Int32
-  var modifierCount: Int32
-  var slotStart: Int32
-  var slotCount: Int32
-  var propertyStart: Int32
-  var propertyCount: Int32
+  package var childStart: Int32
+  package var childCount: Int32
+  package var argumentStart: Int32
+  package var argumentCount: Int32
+  package var modifierStart: Int32
+  package var modifierCount: Int32
+  package var slotStart: Int32
+  package var slotCount: Int32
+  package var propertyStart: Int32
+  package var propertyCount: Int32
 }
 
-struct ArgumentRecord: Sendable {
+/// One argument of a node or of one of its modifiers.
+package struct ArgumentRecord: Sendable, BitwiseCopyable {
   /// String id, or −1 for an unlabelled argument.
-  var label: Int32
-  var kind: ArgumentKind
-  var value: Int32
-  var line: Int32
-  var column: Int32
+  package var label: Int32
+  package var kind: ArgumentKind
+  package var value: Int32
+  package var line: Int32
+  package var column: Int32
   /// The node the argument belongs to (or the node of its modifier).
-  var node: Int32
+  package var node: Int32
 }
 
-struct ModifierRecord: Sendable {
-  var name: Int32
-  var line: Int32
-  var column: Int32
-  var node: Int32
-  var argumentStart: Int32
-  var argumentCount: Int32
-  var childStart: Int32
-  var childCount: Int32
-  var slotStart: Int32
-  var slotCount: Int32
+/// One modifier of a node; its view closures' nodes are ranges of `members`.
+package struct ModifierRecord: Sendable, BitwiseCopyable {
+  package var name: Int32
+  package var line: Int32
+  package var column: Int32
+  package var node: Int32
+  package var argumentStart: Int32
+  package var argumentCount: Int32
+  package var childStart: Int32
+  package var childCount: Int32
+  package var slotStart: Int32
+  package var slotCount: Int32
 }
 
-struct SlotRecord: Sendable {
-  var name: Int32
-  var memberStart: Int32
-  var memberCount: Int32
+/// A named view closure (`label:`, `header:`, `else`): a range of `members`.
+package struct SlotRecord: Sendable, BitwiseCopyable {
+  package var name: Int32
+  package var memberStart: Int32
+  package var memberCount: Int32
 }
 
-struct PropertyRecord: Sendable {
-  var name: Int32
+/// A property of a type declaration.
+package struct PropertyRecord: Sendable, BitwiseCopyable {
+  package var name: Int32
   /// String ids, or −1.
-  var wrapper: Int32
-  var type: Int32
-  var value: Int32
-  var line: Int32
-  var column: Int32
-  var node: Int32
+  package var wrapper: Int32
+  package var type: Int32
+  package var value: Int32
+  package var line: Int32
+  package var column: Int32
+  package var node: Int32
 }
 
 /// Flattens a document tree in preorder.
 private struct ViewModelBuilder {
-  var strings = StringTable()
+  var strings = InternTable()
   var nodes: [NodeRecord] = []
   var members: [Int32] = []
   var arguments: [ArgumentRecord] = []

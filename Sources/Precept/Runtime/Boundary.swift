@@ -11,7 +11,7 @@ extension VM {
     case .uint(let value): return .uint(value)
     case .double(let value): return .double(value)
     case .string(let id): return .string(heap.string(id))
-    case .bytes(let id): return .bytes(heap.bytes(id))
+    case .bytes(let id): return .bytes(heap.array(id))
     case .list(let list):
       return .list((0..<heap.count(list)).map { value(of: heap.element(list, $0)) })
     case .map(let map):
@@ -25,15 +25,15 @@ extension VM {
     case .node(let index): return .node(model.reference(index))
     case .argument(let index):
       let argument = model.arguments[Int(index)]
-      return nodeLike(kind: "argument", name: argument.label >= 0 ? model.strings.string(argument.label) : "_",
+      return nodeLike(kind: "argument", name: argument.label >= 0 ? model.string(argument.label) : "_",
         line: argument.line, column: argument.column, owner: argument.node)
     case .modifier(let index):
       let modifier = model.modifiers[Int(index)]
-      return nodeLike(kind: "modifier", name: model.strings.string(modifier.name), line: modifier.line,
+      return nodeLike(kind: "modifier", name: model.string(modifier.name), line: modifier.line,
         column: modifier.column, owner: modifier.node)
     case .property(let index):
       let property = model.properties[Int(index)]
-      return nodeLike(kind: "property", name: model.strings.string(property.name), line: property.line,
+      return nodeLike(kind: "property", name: model.string(property.name), line: property.line,
         column: property.column, owner: property.node)
     case .error(let index):
       return .string("<error: \(heap.errorMessage(index))>")

@@ -4,19 +4,23 @@
 /// program's constants and bound data that the model lacks, interned too), then scratch
 /// strings made during one evaluation. Interned strings are unique, so two interned strings are
 /// equal exactly when their ids are. Everything made during an evaluation is dropped by
-/// `reset()`, which keeps the arrays' capacity: after warming up, evaluation allocates nothing.
+/// `reset()`, which keeps the memory: after warming up, evaluation allocates nothing.
+///
+/// Storage is `RawArray`s, which the owning VM frees with `deallocate()`; copying a heap copies
+/// a few words and never touches a reference count.
 struct Heap {
   let model: ViewModel
   let modelStringCount: Int32
-  private(set) var extras = StringTable()
-  private(set) var scratch = ByteStore()
+  private(set) var extras = InternTable()
+  private var scratchBytes = RawArray<UInt8>(capacity: 1024)
+  private var scratchStarts = RawArray<Int32>(capacity: 64)
   private(set) var scratchBase: Int32
 
-  private(set) var lists: [ListRecord] = []
-  private(set) var elements: [Word] = []
-  private(set) var maps: [MapRecord] = []
-  private(set) var mapKeys: [Word] = []
-  private(set) var mapValues: [Word] = []
+  private(set) var lists = RawArray<ListRecord>(capacity: 64)
+  private(set) var elements = RawArray<Word>(capacity: 256)
+  private(set) var maps = RawArray<MapRecord>(capacity: 16)
+  private(set) var mapKeys = RawArray<Word>(capacity: 64)
+  private(set) var mapValues = RawArray<Word>(capacity: 64)
   private(set) var errors: [String] = []
 
   /// What `reset()` keeps: lists, maps and errors made while binding data.
@@ -33,14 +37,26 @@ struct Heap {
     self.model = model
     self.modelStringCount = Int32(model.strings.count)
     self.scratchBase = modelStringCount
+    scratchStarts.append(0)
+  }
+
+  func deallocate() {
+    extras.deallocate()
+    scratchBytes.deallocate()
+    scratchStarts.deallocate()
+    lists.deallocate()
+    elements.deallocate()
+    maps.deallocate()
+    mapKeys.deallocate()
+    mapValues.deallocate()
   }
 
   // MARK: Strings
 
   /// Interns a string or bytes constant; only between evaluations.
   mutating func intern(_ bytes: [UInt8]) -> Int32 {
-    if let id = model.strings.id(of: bytes) { return id }
-    let id = modelStringCount + extras.intern(bytes: bytes)
+    if let id = bytes.withUnsafeBufferPointer({ model.strings.find($0) }) { return id }
+    let id = modelStringCount + extras.intern(bytes)
     scratchBase = modelStringCount + Int32(extras.count)
     return id
   }
@@ -48,23 +64,37 @@ struct Heap {
   /// Whether a string id is interned (so equal interned ids mean equal strings).
   @inline(__always) func isInterned(_ id: Int32) -> Bool { id < scratchBase }
 
+  /// The bytes of string `id`: valid until the next string is made.
   @inline(__always)
-  func withBytes<R>(_ id: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    if id < modelStringCount { return try model.strings.store.withBytes(Int(id), body) }
-    if id < scratchBase { return try extras.store.withBytes(Int(id - modelStringCount), body) }
-    return try scratch.withBytes(Int(id - scratchBase), body)
+  func bytes(_ id: Int32) -> UnsafeBufferPointer<UInt8> {
+    if id < modelStringCount { return model.strings.string(id) }
+    if id < scratchBase { return extras.string(id - modelStringCount) }
+    let index = Int(id - scratchBase)
+    let start = Int(scratchStarts[index])
+    return scratchBytes.slice(start, Int(scratchStarts[index + 1]) - start)
   }
 
-  func byteCount(_ id: Int32) -> Int { withBytes(id) { $0.count } }
+  func string(_ id: Int32) -> String { String(decoding: bytes(id), as: UTF8.self) }
 
-  func string(_ id: Int32) -> String { withBytes(id) { String(decoding: $0, as: UTF8.self) } }
-
-  func bytes(_ id: Int32) -> [UInt8] { withBytes(id) { Array($0) } }
+  func array(_ id: Int32) -> [UInt8] { Array(bytes(id)) }
 
   /// Stores a string made during evaluation.
   mutating func makeString<C: Collection>(_ content: C) -> Int32 where C.Element == UInt8 {
     allocated += content.count / 16 + 1
-    return scratchBase + scratch.append(content)
+    scratchBytes.append(contentsOf: content)
+    scratchStarts.append(Int32(truncatingIfNeeded: scratchBytes.count))
+    return scratchBase + Int32(scratchStarts.count - 2)
+  }
+
+  /// Stores the concatenation of strings `a` and `b` (either may be a scratch string).
+  mutating func concatenate(_ a: Int32, _ b: Int32) -> Int32 {
+    let total = bytes(a).count + bytes(b).count
+    allocated += total / 16 + 1
+    scratchBytes.reserve(total)  // the views below stay valid while appending
+    scratchBytes.append(copying: bytes(a), reserved: true)
+    scratchBytes.append(copying: bytes(b), reserved: true)
+    scratchStarts.append(Int32(truncatingIfNeeded: scratchBytes.count))
+    return scratchBase + Int32(scratchStarts.count - 2)
   }
 
   // MARK: Lists and maps
@@ -80,11 +110,6 @@ struct Heap {
     elements.append(contentsOf: values)
     allocated += values.count
     return makeList(.values, start: start, count: Int32(values.count))
-  }
-
-  /// A list of values read from `count` consecutive words in memory (the VM's stack).
-  mutating func makeList(from pointer: UnsafePointer<Word>, count: Int) -> Int32 {
-    makeList(UnsafeBufferPointer(start: pointer, count: count))
   }
 
   mutating func makeMap(keys: UnsafeBufferPointer<Word>, values: UnsafeBufferPointer<Word>) -> Int32 {
@@ -110,19 +135,22 @@ struct Heap {
     persistentMaps = maps.count
     persistentEntries = mapKeys.count
     persistentErrors = errors.count
-    scratch.truncate(to: 0)
+    scratchBytes.truncate(to: 0)
+    scratchStarts.truncate(to: 1)
+    allocated = 0
   }
 
   /// Drops everything the last evaluation made.
+  @inline(__always)
   mutating func reset() {
-    scratch.truncate(to: 0)
-    if lists.count > persistentLists { lists.removeSubrange(persistentLists...) }
-    if elements.count > persistentElements { elements.removeSubrange(persistentElements...) }
-    if maps.count > persistentMaps { maps.removeSubrange(persistentMaps...) }
-    if mapKeys.count > persistentEntries {
-      mapKeys.removeSubrange(persistentEntries...)
-      mapValues.removeSubrange(persistentEntries...)
-    }
+    guard allocated > 0 || errors.count > persistentErrors else { return }
+    scratchBytes.truncate(to: 0)
+    scratchStarts.truncate(to: 1)
+    lists.truncate(to: persistentLists)
+    elements.truncate(to: persistentElements)
+    maps.truncate(to: persistentMaps)
+    mapKeys.truncate(to: persistentEntries)
+    mapValues.truncate(to: persistentEntries)
     if errors.count > persistentErrors { errors.removeSubrange(persistentErrors...) }
     allocated = 0
   }
@@ -145,7 +173,7 @@ struct Heap {
     }
   }
 
-  func mapRecord(_ map: Int32) -> MapRecord { maps[Int(map)] }
+  @inline(__always) func mapRecord(_ map: Int32) -> MapRecord { maps[Int(map)] }
   @inline(__always) func mapKey(_ index: Int) -> Word { mapKeys[index] }
   @inline(__always) func mapValue(_ index: Int) -> Word { mapValues[index] }
 }

@@ -35,8 +35,8 @@ extension VM {
 
   private func size(_ operand: Word) -> Word {
     switch operand {
-    case .string(let id): return .int(Int64(heap.withBytes(id) { codePointCount($0) }))
-    case .bytes(let id): return .int(Int64(heap.byteCount(id)))
+    case .string(let id): return .int(Int64(codePointCount(heap.bytes(id))))
+    case .bytes(let id): return .int(Int64(heap.bytes(id).count))
     case .list(let list): return .int(Int64(heap.count(list)))
     case .map(let map): return .int(Int64(heap.mapRecord(map).count))
     default: return noOverload("size", operand)
@@ -47,15 +47,16 @@ extension VM {
     guard case .string(let a) = receiver, case .string(let b) = argument else {
       return noOverload(builtin.name, receiver, argument)
     }
-    return heap.withBytes(a) { text in
-      heap.withBytes(b) { part in
-        cost += text.count / 32
-        switch builtin {
-        case .startsWith: return .bool(text.starts(with: part))
-        case .endsWith: return .bool(text.count >= part.count && text[(text.count - part.count)...].elementsEqual(part))
-        default: return .bool(find(part, in: text, from: 0) != nil)
-        }
-      }
+    let text = heap.bytes(a)
+    let part = heap.bytes(b)
+    cost += text.count / 32
+    switch builtin {
+    case .startsWith:
+      return .bool(text.count >= part.count && UnsafeBufferPointer(rebasing: text[..<part.count]).elementsEqual(part))
+    case .endsWith:
+      return .bool(text.count >= part.count && UnsafeBufferPointer(rebasing: text[(text.count - part.count)...]).elementsEqual(part))
+    default:
+      return .bool(find(part, in: text, from: 0) != nil)
     }
   }
 
@@ -111,8 +112,8 @@ extension VM {
       limit = value < 0 ? -1 : Int(clamping: value)
     }
     if limit == 0 { return .list(heap.makeList([Word]())) }
-    let text = heap.bytes(id)
-    let separator = heap.bytes(separatorID)
+    let text = heap.array(id)
+    let separator = heap.array(separatorID)
     var parts: [[UInt8]] = []
     if separator.isEmpty {
       // Split into code points; the last part holds the rest when limited.
@@ -140,7 +141,7 @@ extension VM {
     var separator: [UInt8] = []
     if args.count == 2 {
       guard case .string(let id) = args[1] else { return noOverload("join", Array(args)) }
-      separator = heap.bytes(id)
+      separator = heap.array(id)
     }
     var out: [UInt8] = []
     for index in 0..<heap.count(list) {
@@ -148,7 +149,7 @@ extension VM {
         return heap.makeError("join: list element \(index) is not a string")
       }
       if index > 0 { out += separator }
-      heap.withBytes(id) { out.append(contentsOf: $0) }
+      out.append(contentsOf: heap.bytes(id))
       if out.count > limits.maximumStringLength { return stringTooLong(out.count) }
     }
     cost += out.count / 32
@@ -164,9 +165,9 @@ extension VM {
       guard case .int(let value) = args[3] else { return noOverload("replace", Array(args)) }
       limit = value < 0 ? -1 : Int(clamping: value)
     }
-    let text = heap.bytes(id)
-    let old = heap.bytes(oldID)
-    let new = heap.bytes(newID)
+    let text = heap.array(id)
+    let old = heap.array(oldID)
+    let new = heap.array(newID)
     var out: [UInt8] = []
     var replaced = 0
     if old.isEmpty {
@@ -202,8 +203,8 @@ extension VM {
     guard case .string(let id) = args[0], case .string(let partID) = args[1] else {
       return noOverload(name, Array(args))
     }
-    let text = heap.bytes(id)
-    let part = heap.bytes(partID)
+    let text = heap.array(id)
+    let part = heap.array(partID)
     let ranges = codePointRanges(text)
     cost += text.count / 32
     var from = last ? ranges.count : 0
@@ -237,7 +238,7 @@ extension VM {
     guard case .string(let id) = args[0], case .int(let start) = args[1] else {
       return noOverload("substring", Array(args))
     }
-    let text = heap.bytes(id)
+    let text = heap.array(id)
     let ranges = codePointRanges(text)
     var end = Int64(ranges.count)
     if args.count == 3 {
@@ -259,7 +260,7 @@ extension VM {
     guard case .string(let id) = receiver, case .int(let position) = index else {
       return noOverload("charAt", receiver, index)
     }
-    let text = heap.bytes(id)
+    let text = heap.array(id)
     let ranges = codePointRanges(text)
     guard position >= 0, position <= ranges.count else {
       return heap.makeError("charAt: index \(position) out of range (string length \(ranges.count))")
@@ -349,7 +350,7 @@ extension VM {
       return .string(heap.makeString(Array(text.utf8)))
     case .bool(let value): return .string(heap.makeString(Array((value ? "true" : "false").utf8)))
     case .bytes(let id):
-      let bytes = heap.bytes(id)
+      let bytes = heap.array(id)
       guard String(validating: bytes, as: UTF8.self) != nil else {
         return heap.makeError("string() cannot convert bytes that are not valid UTF-8")
       }
@@ -362,7 +363,7 @@ extension VM {
   private func toBytes(_ operand: Word) -> Word {
     switch operand {
     case .bytes: return operand
-    case .string(let id): return .bytes(heap.makeString(heap.bytes(id)))
+    case .string(let id): return .bytes(heap.makeString(heap.array(id)))
     default: return noOverload("bytes", operand)
     }
   }

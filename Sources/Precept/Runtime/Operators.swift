@@ -71,18 +71,13 @@ extension VM {
       return overflow ? heap.makeError("unsigned integer overflow in addition") : .uint(sum)
     case (.double(let a), .double(let b)):
       return .double(a + b)
-    case (.string(let a), .string(let b)):
-      let total = heap.byteCount(a) + heap.byteCount(b)
+    case (.string(let a), .string(let b)), (.bytes(let a), .bytes(let b)):
+      let total = heap.bytes(a).count + heap.bytes(b).count
       if total > limits.maximumStringLength { return stringTooLong(total) }
       cost += total / 64
-      var bytes = heap.bytes(a)
-      bytes += heap.bytes(b)
-      return .string(heap.makeString(bytes))
-    case (.bytes(let a), .bytes(let b)):
-      let total = heap.byteCount(a) + heap.byteCount(b)
-      if total > limits.maximumStringLength { return stringTooLong(total) }
-      cost += total / 64
-      return .bytes(heap.makeString(heap.bytes(a) + heap.bytes(b)))
+      let joined = heap.concatenate(a, b)
+      if case .string = left { return .string(joined) }
+      return .bytes(joined)
     case (.list(let a), .list(let b)):
       let count = heap.count(a) + heap.count(b)
       if count > limits.maximumCollectionSize { return collectionTooLarge() }
@@ -161,7 +156,7 @@ extension VM {
     case (.string(let a), .string(let b)), (.bytes(let a), .bytes(let b)):
       if a == b { return true }
       if heap.isInterned(a) && heap.isInterned(b) { return false }
-      return heap.withBytes(a) { x in heap.withBytes(b) { y in x.elementsEqual(y) } }
+      return heap.bytes(a).elementsEqual(heap.bytes(b))
     case (.list(let a), .list(let b)):
       let count = heap.count(a)
       guard count == heap.count(b) else { return false }
@@ -220,11 +215,9 @@ extension VM {
       return .bool(test(order))
     case (.string(let a), .string(let b)), (.bytes(let a), .bytes(let b)):
       // UTF-8 byte order is code point order.
-      let order = heap.withBytes(a) { x in
-        heap.withBytes(b) { y in
-          x.lexicographicallyPrecedes(y) ? -1 : (y.lexicographicallyPrecedes(x) ? 1 : 0)
-        }
-      }
+      let x = heap.bytes(a)
+      let y = heap.bytes(b)
+      let order = x.lexicographicallyPrecedes(y) ? -1 : (y.lexicographicallyPrecedes(x) ? 1 : 0)
       return .bool(test(order))
     case (.bool(let a), .bool(let b)):
       return .bool(test(a == b ? 0 : (a ? 1 : -1)))
@@ -339,7 +332,7 @@ extension VM {
     for part in parts {
       switch part {
       case .string(let id):
-        heap.withBytes(id) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: heap.bytes(id))
       case .error(let index):
         bytes.append(contentsOf: "<error: \(heap.errorMessage(index))>".utf8)
       default:

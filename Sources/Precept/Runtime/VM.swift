@@ -37,20 +37,27 @@ public struct EvaluationLimits: Sendable, Hashable {
 final class VM {
   let program: Program
   let model: ViewModel
-  var heap: Heap
+  // The VM is used by one thread at a time and never lends its storage out across a call that
+  // could reenter it, so Swift's dynamic exclusivity checks on these hot properties only cost
+  // time (they were an eighth of evaluation).
+  @exclusivity(unchecked) var heap: Heap
   let limits: EvaluationLimits
-  /// The constant pool with strings interned into this VM's string space.
-  private(set) var constants: [Word] = []
-  var globals: [Word] = []
+  /// The program's code, functions and constant pool (strings interned into this VM's string
+  /// space), copied into memory the VM owns so the run loop reads them without reference counts.
+  private let code: RawArray<Instruction>
+  private let functions: RawArray<Function>
+  @exclusivity(unchecked) private(set) var constants: RawArray<Word>
+  @exclusivity(unchecked) var globals: [Word] = []
   private let hostBodies: [HostFunction?]
   /// Compiled patterns of `matches`, by pattern string id (interned ones only).
   var regexCache: [Int32: Regex] = [:]
 
-  private var stack: UnsafeMutablePointer<Word>
-  private var capacity: Int
-  var cost = 0
+  @exclusivity(unchecked) private var stack: UnsafeMutablePointer<Word>
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private var frames = RawArray<Frame>(capacity: 16)
+  @exclusivity(unchecked) var cost = 0
   /// Set when the last evaluation stopped because it ran out of budget.
-  private(set) var budgetExceeded = false
+  @exclusivity(unchecked) private(set) var budgetExceeded = false
 
   /// Interned ids of names the node functions compare against.
   let ids: WellKnownIDs
@@ -67,22 +74,36 @@ final class VM {
     stack = .allocate(capacity: capacity)
     var heap = self.heap
     ids = WellKnownIDs(&heap)
-    constants = program.constants.map { constant in
-      switch constant {
-      case .int(let value): .int(value)
-      case .uint(let value): .uint(value)
-      case .double(let bits): .double(Double(bitPattern: bits))
-      case .string(let text): .string(heap.intern(Array(text.utf8)))
-      case .bytes(let bytes): .bytes(heap.intern(bytes))
-      case .type(let tag): .type(tag)
-      }
-    }
+    constants = RawArray(
+      program.constants.map { constant in
+        switch constant {
+        case .int(let value): .int(value)
+        case .uint(let value): .uint(value)
+        case .double(let bits): .double(Double(bitPattern: bits))
+        case .string(let text): .string(heap.intern(Array(text.utf8)))
+        case .bytes(let bytes): .bytes(heap.intern(bytes))
+        case .type(let tag): .type(tag)
+        }
+      })
     heap.markPersistent()
     self.heap = heap
+    code = RawArray(program.code)
+    functions = RawArray(program.functions.map { Function(entry: Int32($0.entry), localCount: Int32($0.localCount)) })
   }
 
   deinit {
     stack.deallocate()
+    heap.deallocate()
+    code.deallocate()
+    functions.deallocate()
+    constants.deallocate()
+    frames.deallocate()
+  }
+
+  /// What the run loop needs of a function.
+  struct Function {
+    var entry: Int32
+    var localCount: Int32
   }
 
   /// Whether the host registered host function `index` of the program.
@@ -105,17 +126,13 @@ final class VM {
     heap.reset()
     cost = 0
     budgetExceeded = false
-    return program.code.withUnsafeBufferPointer { code in
-      execute(code, index, arguments)
-    }
+    return arguments.withUnsafeBufferPointer { execute(index, $0) }
   }
 
   /// Runs function `index` without resetting the heap, so the caller can still read words
   /// returned by earlier calls (explanations read a requirement's operands this way).
   func runKeepingHeap(_ index: Int, _ arguments: [Word]) -> Word {
-    program.code.withUnsafeBufferPointer { code in
-      execute(code, index, arguments)
-    }
+    arguments.withUnsafeBufferPointer { execute(index, $0) }
   }
 
   private func grow(_ needed: Int) {
@@ -128,27 +145,29 @@ final class VM {
     capacity = newCapacity
   }
 
-  private struct Frame {
+  struct Frame {
     var returnPC: Int
     var base: Int
   }
 
   // swift-format-ignore
-  private func execute(_ code: UnsafeBufferPointer<Instruction>, _ index: Int, _ arguments: [Word]) -> Word {
-    let function = program.functions[index]
-    if function.localCount + 64 > capacity { grow(function.localCount + 64) }
+  private func execute(_ index: Int, _ arguments: UnsafeBufferPointer<Word>) -> Word {
+    let function = functions[index]
+    let localCount = Int(function.localCount)
+    if localCount + 64 > capacity { grow(localCount + 64) }
     var sp = 0
     for argument in arguments {
       stack[sp] = argument
       sp += 1
     }
-    while sp < function.localCount {
+    while sp < localCount {
       stack[sp] = .null
       sp += 1
     }
     var bp = 0
-    var pc = function.entry
-    var frames: [Frame] = []
+    var pc = Int(function.entry)
+    let frameBase = frames.count
+    let code = self.code.base
     let budget = limits.costBudget
     var cost = self.cost
 
@@ -169,6 +188,7 @@ final class VM {
         if cost > budget {
           self.cost = cost
           budgetExceeded = true
+          frames.truncate(to: frameBase)
           return heap.makeError(
             "evaluation cost budget of \(budget) exceeded (cost so far: \(cost + heap.allocated))")
         }
@@ -219,10 +239,12 @@ final class VM {
         }
       case .return:
         let result = pop()
-        guard let frame = frames.popLast() else {
+        guard frames.count > frameBase else {
           self.cost = cost
           return result
         }
+        let frame = frames[frames.count - 1]
+        frames.truncate(to: frames.count - 1)
         sp = bp
         bp = frame.base
         pc = frame.returnPC
@@ -294,16 +316,16 @@ final class VM {
         cost = self.cost
         push(result)
       case .call:
-        let callee = program.functions[Int(instruction.a)]
+        let callee = functions[Int(instruction.a)]
         frames.append(Frame(returnPC: pc, base: bp))
         bp = sp - Int(instruction.b)
-        let top = bp + callee.localCount
+        let top = bp + Int(callee.localCount)
         if top + 64 >= capacity { grow(top + 64) }
         while sp < top {
           stack[sp] = .null
           sp += 1
         }
-        pc = callee.entry
+        pc = Int(callee.entry)
       case .host:
         let count = Int(instruction.b)
         sp -= count
@@ -434,7 +456,7 @@ final class VM {
       case .collect:
         guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
         sp -= Int(kept)
-        push(.list(heap.makeList(from: stack + sp, count: Int(kept))))
+        push(.list(heap.makeList(UnsafeBufferPointer(start: stack + sp, count: Int(kept)))))
       case .collectMap:
         guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
         sp -= Int(kept) * 2

@@ -415,9 +415,8 @@ struct Checker {
   }
 
   private mutating func checkName(_ name: Located<String>) {
-    for part in name.value.split(separator: ".", omittingEmptySubsequences: false) where part.isEmpty {
-      error("ruleset name '\(name.value)' has an empty part", name.span)
-      return
+    if let problem = PackMetadata.nameProblem(name.value) {
+      error("invalid ruleset name '\(name.value)': \(problem)", name.span)
     }
   }
 

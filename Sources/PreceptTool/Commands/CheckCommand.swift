@@ -15,14 +15,14 @@ extension Command {
       does not compile, or an input that could not be read.
       """,
     options: [
-      Evaluation.rulesetOption, Evaluation.formatOption, Evaluation.failOnOption, Evaluation.showReviewOption,
+      Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption, Evaluation.showReviewOption,
       Evaluation.outputOption,
     ],
     run: { arguments, console in
       guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing view-model file") }
       _ = try Evaluation.format(arguments)
       _ = try Evaluation.failOn(arguments)
-      let engine = Engine(rulesets: try Evaluation.rulesets(arguments.values("--ruleset")))
+      let (engine, _) = try Evaluation.engine(arguments)
       let paths = arguments.positionals
       let input = paths.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil
       let sources = SourceLines()

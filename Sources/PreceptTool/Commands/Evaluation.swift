@@ -13,24 +13,25 @@ enum Evaluation {
   static let showReviewOption = OptionSpec(name: "--show-review", help: "list every check that needs a person in text output")
   static let outputOption = OptionSpec(name: "--output", short: "-o", value: "FILE", help: "write the report to FILE instead of standard output")
 
-  /// The rulesets named by `--ruleset` (imports resolve among them and the standard ones), or
-  /// the standard rulesets.
-  static func rulesets(_ paths: [String]) throws(DiagnosticError) -> [Ruleset] {
-    if paths.isEmpty {
-      let (rulesets, diagnostics) = StandardRulesets.library().compileAll()
-      guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-      return rulesets
-    }
-    let library = RulesetLibrary()
-    for path in paths { try library.add(path: path) }
-    let given = library.entries
-    // The standard rulesets stay importable unless the user gave the same name and version.
-    for entry in StandardRulesets.library().entries
-    where !given.contains(where: { $0.name == entry.name && $0.version == entry.version }) {
-      try library.add(entry.source)
-    }
+  static let configOption = OptionSpec(
+    name: "--config", value: "FILE", help: "the project configuration (default: precept.json in this folder, if any)")
+
+  /// The engine `lint` and `check` run: the rulesets named by `--ruleset`, else those of the
+  /// project configuration (standard ones, locked packs, local paths), else the standard ones;
+  /// with the configuration's severity overrides and disabled rules.
+  static func engine(_ arguments: ParsedArguments) throws -> (Engine, ProjectConfiguration?) {
+    let configuration = try ProjectConfiguration.find(arguments.value("--config"))
+    let rulesets = try self.rulesets(arguments.values("--ruleset"), configuration: configuration)
+    let engine = Engine(
+      rulesets: rulesets, severityOverrides: configuration?.severity ?? [:],
+      disabledRules: Set(configuration?.disable ?? []))
+    return (engine, configuration)
+  }
+
+  static func rulesets(_ paths: [String], configuration: ProjectConfiguration? = nil) throws -> [Ruleset] {
+    let (library, chosen) = try library(paths, configuration: configuration)
     var newest: [String: RulesetLibrary.Entry] = [:]
-    for entry in given where newest[entry.name].map({ $0.version < entry.version }) ?? true { newest[entry.name] = entry }
+    for entry in chosen where newest[entry.name].map({ $0.version < entry.version }) ?? true { newest[entry.name] = entry }
     var rulesets: [Ruleset] = []
     var diagnostics: [Diagnostic] = []
     for name in newest.keys.sorted() {
@@ -41,8 +42,55 @@ enum Evaluation {
       }
     }
     guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-    if rulesets.isEmpty { throw DiagnosticError(Diagnostic(.error, "no rulesets found", file: paths.joined(separator: ", "), location: SourceLocation(line: 1, column: 1))) }
+    if rulesets.isEmpty { throw InputError(message: "no rulesets found in \(paths.joined(separator: ", "))") }
     return rulesets
+  }
+
+  /// A library holding the rulesets `paths` (or the configuration, or the standard set) name,
+  /// and the standard rulesets for imports; and the entries that were asked for.
+  static func library(_ paths: [String], configuration: ProjectConfiguration? = nil) throws -> (
+    RulesetLibrary, [RulesetLibrary.Entry]
+  ) {
+    let library = RulesetLibrary()
+    var chosen: [RulesetLibrary.Entry] = []
+    func addPaths(_ paths: [String]) throws {
+      let before = library.entries.count
+      for path in paths { try library.add(path: path) }
+      chosen += library.entries[before...]
+    }
+    if !paths.isEmpty {
+      try addPaths(paths)
+    } else if let configuration {
+      // Locked packs first: a pack of the same name and version as a standard ruleset wins.
+      if !configuration.rulesets.isEmpty {
+        for pack in try ProjectPacks.installed(configuration) {
+          try library.add(pack, path: pack.fileName)
+          if configuration.rulesets.contains(where: { $0.name == pack.manifest.name }) {
+            chosen.append(library.entries.last!)
+          }
+        }
+      }
+      if configuration.standard {
+        for entry in StandardRulesets.library().entries {
+          if let loaded = library.entries.first(where: { $0.name == entry.name && $0.version == entry.version }) {
+            chosen.append(loaded)
+          } else {
+            try library.add(entry.source)
+            chosen.append(library.entries.last!)
+          }
+        }
+      }
+      try addPaths(configuration.paths.map(configuration.resolve))
+    } else {
+      chosen = StandardRulesets.library().entries
+      for entry in chosen { try library.add(entry.source) }
+    }
+    // The standard rulesets stay importable unless a ruleset of the same name and version is loaded.
+    for entry in StandardRulesets.library().entries
+    where !library.entries.contains(where: { $0.name == entry.name && $0.version == entry.version }) {
+      try library.add(entry.source)
+    }
+    return (library, chosen)
   }
 
   static func format(_ arguments: ParsedArguments) throws(UsageError) -> ReportFormat {

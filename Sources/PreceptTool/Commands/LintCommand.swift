@@ -25,7 +25,7 @@ extension Command {
       does not compile, or an input that could not be read.
       """,
     options: [
-      Evaluation.rulesetOption, Evaluation.formatOption, Evaluation.failOnOption,
+      Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
       OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable; * ** ?)"),
       OptionSpec(name: "--baseline", value: "FILE", help: "report only findings not recorded in FILE"),
       OptionSpec(name: "--write-baseline", value: "FILE", help: "record the current findings in FILE and exit 0"),
@@ -34,11 +34,12 @@ extension Command {
     run: { arguments, console in
       _ = try Evaluation.format(arguments)
       _ = try Evaluation.failOn(arguments)
-      let engine = Engine(rulesets: try Evaluation.rulesets(arguments.values("--ruleset")))
+      let (engine, configuration) = try Evaluation.engine(arguments)
       var baseline: Baseline?
       if let path = arguments.value("--baseline") { baseline = try Baseline.read(try readInput(path, console)) }
 
-      let walker = FileWalker(excludes: arguments.values("--exclude").map(Glob.init))
+      let excludes = arguments.values("--exclude") + (configuration?.exclude ?? [])
+      let walker = FileWalker(excludes: excludes.map(Glob.init))
       let (files, missing) = walker.files(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
       let stdin = files.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil
       let sources = SourceLines()

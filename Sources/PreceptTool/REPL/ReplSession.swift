@@ -96,6 +96,15 @@ final class ReplSession {
     console.report(diagnostics)
   }
 
+  /// Reports what loading threw: diagnostics, or a message.
+  func report(_ error: any Error) {
+    switch error {
+    case let error as DiagnosticError: report(error.diagnostics)
+    case let error as InputError: fail(error.message)
+    default: fail("\(error)")
+    }
+  }
+
   func fail(_ message: String) {
     hadError = true
     console.fail(message)
@@ -328,16 +337,24 @@ final class ReplSession {
     for path in paths where !existing.contains(path) {
       report([Diagnostic(.error, "no such file or folder", file: path, location: SourceLocation(line: 1, column: 1))])
     }
+    // With no paths, the project's precept.json chooses, as for lint.
+    var configuration: ProjectConfiguration?
+    var watched = existing
     do {
-      rulesets = try Evaluation.rulesets(existing)
       rulesetsFailed = false
+      if paths.isEmpty, let found = try ProjectConfiguration.find(nil) {
+        configuration = found
+        watched = [found.path] + found.paths.map(found.resolve)
+      }
+      rulesets = try Evaluation.rulesets(existing, configuration: configuration)
     } catch {
-      report(error.diagnostics)
+      report(error)
       guard adopt else { return false }
       rulesetsFailed = true
     }
     rulesetPaths = existing
-    rulesetSnapshot = ReplSession.snapshot(existing)
+    rulesetSnapshot = ReplSession.snapshot(watched)
+    watchedRulesetPaths = watched
     rebuildScope()
     rebind()
     return !rulesetsFailed && existing.count == paths.count
@@ -345,6 +362,9 @@ final class ReplSession {
 
   /// Whether the ruleset paths did not compile the last time they were read.
   private(set) var rulesetsFailed = false
+  /// The files `:reload` compares with `rulesetSnapshot`: the paths, or the project
+  /// configuration and the paths it names.
+  private var watchedRulesetPaths: [String] = []
 
   /// The bytes of every ruleset file the paths name (every `.precept` file of a folder).
   static func snapshot(_ paths: [String]) -> [String: [UInt8]] {
@@ -427,7 +447,7 @@ final class ReplSession {
   /// Reads again the ruleset files and the model if they changed; says what it read.
   func reload() {
     var changed = false
-    let snapshot = ReplSession.snapshot(rulesetPaths)
+    let snapshot = ReplSession.snapshot(watchedRulesetPaths)
     if snapshot != rulesetSnapshot || rulesetsFailed {
       let files = Set(snapshot.keys).union(rulesetSnapshot.keys).filter { snapshot[$0] != rulesetSnapshot[$0] }
       for file in files.sorted() { console.print("reloaded \(file)") }

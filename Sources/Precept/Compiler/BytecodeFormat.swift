@@ -1,0 +1,340 @@
+/// A compiled program as bytes, for packs: the code, constants and functions in a compact
+/// binary form, and the rules' metadata as JSON. Documented in Sources/Precept/Distribution/
+/// README.md ("Pack format"). All integers are little-endian.
+///
+/// Reading never trusts the bytes: every count and length is checked against what is left, so a
+/// truncated or hand-crafted blob is an error (with the byte offset), never a crash. What the
+/// bytes *mean* is checked afterwards by `Verifier`.
+enum BytecodeFormat {
+  /// The version of this encoding and of the instruction set. Packs with an older version
+  /// are recompiled from their source; newer ones are refused.
+  static let version: UInt32 = 1
+
+  struct Failure: Error, CustomStringConvertible {
+    var message: String
+    var offset: Int
+    var description: String { "\(message) (at byte \(offset) of the bytecode)" }
+  }
+
+  static func encode(_ program: Program) -> [UInt8] {
+    var writer = ByteWriter()
+    writer.u32(version)
+    writer.string(program.name)
+    writer.string(program.version)
+    writer.string(program.sourceName)
+    writer.u32(UInt32(program.globals.count))
+    for global in program.globals { writer.string(global) }
+    writer.u32(UInt32(program.functions.count))
+    for function in program.functions {
+      writer.string(function.name)
+      writer.u32(UInt32(function.entry))
+      writer.u32(UInt32(function.parameterCount))
+      writer.u32(UInt32(function.localCount))
+    }
+    writer.u32(UInt32(program.code.count))
+    for instruction in program.code {
+      writer.u8(instruction.op.rawValue)
+      writer.i32(instruction.a)
+      writer.i32(instruction.b)
+    }
+    writer.u32(UInt32(program.constants.count))
+    for constant in program.constants {
+      switch constant {
+      case .int(let value):
+        writer.u8(0)
+        writer.u64(UInt64(bitPattern: value))
+      case .uint(let value):
+        writer.u8(1)
+        writer.u64(value)
+      case .double(let bits):
+        writer.u8(2)
+        writer.u64(bits)
+      case .string(let text):
+        writer.u8(3)
+        writer.string(text)
+      case .bytes(let bytes):
+        writer.u8(4)
+        writer.blob(bytes)
+      case .type(let tag):
+        writer.u8(5)
+        writer.u8(tag.rawValue)
+      }
+    }
+    writer.u32(UInt32(program.hosts.count))
+    for host in program.hosts {
+      writer.string(host.name)
+      writer.u32(UInt32(host.arity))
+    }
+    writer.blob(Array(metadataJSON(program).serialized(pretty: false).utf8))
+    return writer.bytes
+  }
+
+  static func decode(_ bytes: [UInt8], sourceText: String) throws(Failure) -> Program {
+    var reader = ByteReader(bytes)
+    let found = try reader.u32()
+    guard found == version else {
+      throw Failure(
+        message: found > version
+          ? "bytecode format \(found) is newer than this precept reads (\(version)); upgrade precept"
+          : "bytecode format \(found) is older than this precept's (\(version))",
+        offset: 0)
+    }
+    let name = try reader.string()
+    let programVersion = try reader.string()
+    let sourceName = try reader.string()
+    var globals: [String] = []
+    for _ in 0..<(try reader.count(minimumBytesEach: 4)) { globals.append(try reader.string()) }
+    var functions: [FunctionInfo] = []
+    for _ in 0..<(try reader.count(minimumBytesEach: 16)) {
+      functions.append(
+        FunctionInfo(
+          name: try reader.string(), entry: Int(try reader.u32()), parameterCount: Int(try reader.u32()),
+          localCount: Int(try reader.u32())))
+    }
+    var code: [Instruction] = []
+    let codeCount = try reader.count(minimumBytesEach: 9)
+    code.reserveCapacity(codeCount)
+    for _ in 0..<codeCount {
+      let offset = reader.offset
+      let raw = try reader.u8()
+      guard let op = Opcode(rawValue: raw) else { throw Failure(message: "unknown opcode \(raw)", offset: offset) }
+      code.append(Instruction(op, try reader.i32(), try reader.i32()))
+    }
+    var constants: [Constant] = []
+    for _ in 0..<(try reader.count(minimumBytesEach: 2)) {
+      let offset = reader.offset
+      switch try reader.u8() {
+      case 0: constants.append(.int(Int64(bitPattern: try reader.u64())))
+      case 1: constants.append(.uint(try reader.u64()))
+      case 2: constants.append(.double(try reader.u64()))
+      case 3: constants.append(.string(try reader.string()))
+      case 4: constants.append(.bytes(try reader.blob()))
+      case 5:
+        let raw = try reader.u8()
+        guard let tag = TypeTag(rawValue: raw) else { throw Failure(message: "unknown type tag \(raw)", offset: offset + 1) }
+        constants.append(.type(tag))
+      case let tag: throw Failure(message: "unknown constant kind \(tag)", offset: offset)
+      }
+    }
+    var hosts: [HostSignature] = []
+    for _ in 0..<(try reader.count(minimumBytesEach: 8)) {
+      hosts.append(HostSignature(name: try reader.string(), arity: Int(try reader.u32())))
+    }
+    let metadataOffset = reader.offset
+    let metadataBytes = try reader.blob()
+    guard reader.atEnd else { throw Failure(message: "unexpected bytes after the program", offset: reader.offset) }
+    let metadata: JSON
+    do {
+      metadata = try JSON.parse(SourceFile(name: "<pack metadata>", bytes: metadataBytes))
+    } catch {
+      throw Failure(message: "malformed rule metadata: \(error.diagnostics.first?.message ?? "")", offset: metadataOffset)
+    }
+    let (rules, rulesetMetadata) = try readMetadata(metadata, name: name, version: programVersion, offset: metadataOffset)
+    return Program(
+      name: name, version: programVersion, sourceName: sourceName, metadata: rulesetMetadata, code: code,
+      functions: functions, constants: constants, hosts: hosts, globals: globals, compiledRules: rules,
+      sourceText: sourceText)
+  }
+
+  // MARK: Metadata as JSON
+
+  private static func strings(_ values: [String]) -> JSON { .array(values.map { .string($0) }) }
+
+  private static func optional(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
+
+  private static func metadataJSON(_ program: Program) -> JSON {
+    let metadata = program.metadata
+    let ruleset: JSON = .object([
+      "title": optional(metadata.title), "summary": optional(metadata.summary), "help": optional(metadata.help),
+      "useWhen": strings(metadata.useWhen),
+      "avoidWhen": .array(metadata.avoidWhen.map { .object(["text": .string($0.text), "instead": optional($0.instead)]) }),
+      "allow": strings(metadata.allow), "golden": strings(metadata.golden),
+      "imports": .array(metadata.imports.map { .object(["name": .string($0.name), "range": .string($0.range)]) }),
+    ])
+    let rules: [JSON] = program.compiledRules.map { rule in
+      let info = rule.info
+      return .object([
+        "id": .string(info.localID), "kind": .string(info.kind.rawValue), "severity": .string(info.severity.rawValue),
+        "wcag": strings(info.wcag), "title": optional(info.title), "help": optional(info.help),
+        "message": optional(info.message), "fix": optional(info.fix), "selector": .string(info.selector),
+        "card": .array(info.card.map { .object(["section": .string($0.section), "text": .string($0.text)]) }),
+        "category": optional(info.category), "checks": strings(info.checks), "hosts": strings(info.hostFunctions),
+        "line": .integer(info.line), "targetTypes": strings(rule.targetTypes),
+        "ancestorTypes": .array(rule.ancestorTypes.map(strings)),
+        "when": rule.when.map { .integer($0) } ?? .null,
+        "requirements": .array(
+          rule.requirements.map { requirement in
+            .object([
+              "kind": .string(requirement.kind.rawValue), "function": .integer(requirement.function),
+              "text": .string(requirement.text), "line": .integer(requirement.line),
+              "operands": .array(
+                requirement.operands.map { .object(["text": .string($0.text), "function": .integer($0.function)]) }),
+            ])
+          }),
+        "messageFunction": rule.message.map { .integer($0) } ?? .null,
+        "fixFunction": rule.fix.map { .integer($0) } ?? .null,
+        "checkFunctions": .array(rule.checks.map { .integer($0) }),
+      ])
+    }
+    return .object(["ruleset": ruleset, "rules": .array(rules)])
+  }
+
+  private static func readMetadata(_ json: JSON, name: String, version: String, offset: Int) throws(Failure) -> (
+    [CompiledRule], RulesetMetadata
+  ) {
+    func fail(_ message: String) -> Failure { Failure(message: "rule metadata: \(message)", offset: offset) }
+    func string(_ value: JSON?, _ what: String) throws(Failure) -> String {
+      guard let text = value?.stringValue else { throw fail("'\(what)' must be a string") }
+      return text
+    }
+    func optionalString(_ value: JSON?) -> String? { value?.stringValue }
+    func stringList(_ value: JSON?, _ what: String) throws(Failure) -> [String] {
+      guard let values = value?.arrayValue else { throw fail("'\(what)' must be a list") }
+      var result: [String] = []
+      for element in values { result.append(try string(element, what)) }
+      return result
+    }
+    func integer(_ value: JSON?, _ what: String) throws(Failure) -> Int {
+      guard let number = value?.integerValue, number >= 0, number <= Int64(Int32.max) else {
+        throw fail("'\(what)' must be a non-negative integer")
+      }
+      return Int(number)
+    }
+    func optionalInteger(_ value: JSON?, _ what: String) throws(Failure) -> Int? {
+      guard let value, !value.isNull else { return nil }
+      return try integer(value, what)
+    }
+    guard let rulesetJSON = json["ruleset"], let rulesJSON = json["rules"]?.arrayValue else {
+      throw fail("expected 'ruleset' and 'rules'")
+    }
+    var avoid: [(String, String?)] = []
+    for item in rulesetJSON["avoidWhen"]?.arrayValue ?? [] {
+      avoid.append((try string(item["text"], "avoidWhen.text"), optionalString(item["instead"])))
+    }
+    var imports: [(String, String)] = []
+    for item in rulesetJSON["imports"]?.arrayValue ?? [] {
+      imports.append((try string(item["name"], "imports.name"), try string(item["range"], "imports.range")))
+    }
+    let metadata = RulesetMetadata(
+      title: optionalString(rulesetJSON["title"]), summary: optionalString(rulesetJSON["summary"]),
+      help: optionalString(rulesetJSON["help"]), useWhen: try stringList(rulesetJSON["useWhen"], "useWhen"),
+      avoidWhen: avoid, allow: try stringList(rulesetJSON["allow"], "allow"),
+      golden: try stringList(rulesetJSON["golden"], "golden"), imports: imports)
+    var rules: [CompiledRule] = []
+    for rule in rulesJSON {
+      let localID = try string(rule["id"], "id")
+      guard let kind = RuleInfo.Kind(rawValue: try string(rule["kind"], "kind")) else { throw fail("unknown rule kind") }
+      guard let severity = Severity(rawValue: try string(rule["severity"], "severity")) else {
+        throw fail("unknown severity")
+      }
+      var card: [RuleInfo.CardEntry] = []
+      for entry in rule["card"]?.arrayValue ?? [] {
+        card.append(RuleInfo.CardEntry(section: try string(entry["section"], "card.section"), text: try string(entry["text"], "card.text")))
+      }
+      var requirements: [CompiledRequirement] = []
+      for requirement in rule["requirements"]?.arrayValue ?? [] {
+        guard let requirementKind = RequirementSyntax.Kind(rawValue: try string(requirement["kind"], "requirement kind")) else {
+          throw fail("unknown requirement kind")
+        }
+        var operands: [(String, Int)] = []
+        for operand in requirement["operands"]?.arrayValue ?? [] {
+          operands.append((try string(operand["text"], "operand text"), try integer(operand["function"], "operand function")))
+        }
+        requirements.append(
+          CompiledRequirement(
+            kind: requirementKind, function: try integer(requirement["function"], "requirement function"),
+            text: try string(requirement["text"], "requirement text"), line: try integer(requirement["line"], "line"),
+            operands: operands))
+      }
+      var ancestors: [[String]] = []
+      for step in rule["ancestorTypes"]?.arrayValue ?? [] { ancestors.append(try stringList(step, "ancestorTypes")) }
+      var checks: [Int] = []
+      for check in rule["checkFunctions"]?.arrayValue ?? [] { checks.append(try integer(check, "checkFunctions")) }
+      let info = RuleInfo(
+        id: "\(name)/\(localID)", localID: localID, ruleset: name, version: version, kind: kind, severity: severity,
+        wcag: try stringList(rule["wcag"], "wcag"), title: optionalString(rule["title"]), help: optionalString(rule["help"]),
+        message: optionalString(rule["message"]), fix: optionalString(rule["fix"]),
+        selector: try string(rule["selector"], "selector"), card: card, category: optionalString(rule["category"]),
+        checks: try stringList(rule["checks"], "checks"), hostFunctions: try stringList(rule["hosts"], "hosts"),
+        line: try integer(rule["line"], "line"))
+      rules.append(
+        CompiledRule(
+          info: info, targetTypes: try stringList(rule["targetTypes"], "targetTypes"), ancestorTypes: ancestors,
+          when: try optionalInteger(rule["when"], "when"), requirements: requirements,
+          message: try optionalInteger(rule["messageFunction"], "messageFunction"),
+          fix: try optionalInteger(rule["fixFunction"], "fixFunction"), checks: checks))
+    }
+    return (rules, metadata)
+  }
+}
+
+// MARK: - Bytes
+
+struct ByteWriter {
+  private(set) var bytes: [UInt8] = []
+
+  mutating func u8(_ value: UInt8) { bytes.append(value) }
+  mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+  mutating func i32(_ value: Int32) { u32(UInt32(bitPattern: value)) }
+  mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+  mutating func blob(_ value: [UInt8]) {
+    u32(UInt32(value.count))
+    bytes.append(contentsOf: value)
+  }
+  mutating func string(_ value: String) { blob(Array(value.utf8)) }
+}
+
+struct ByteReader {
+  let bytes: [UInt8]
+  private(set) var offset = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  var atEnd: Bool { offset == bytes.count }
+
+  private mutating func take(_ count: Int) throws(BytecodeFormat.Failure) -> ArraySlice<UInt8> {
+    guard count >= 0, count <= bytes.count - offset else {
+      throw BytecodeFormat.Failure(
+        message: "truncated: needed \(count) more bytes, \(bytes.count - offset) left", offset: offset)
+    }
+    defer { offset += count }
+    return bytes[offset..<offset + count]
+  }
+
+  mutating func u8() throws(BytecodeFormat.Failure) -> UInt8 { try take(1).first! }
+
+  mutating func u32() throws(BytecodeFormat.Failure) -> UInt32 {
+    try take(4).reversed().reduce(0) { $0 << 8 | UInt32($1) }
+  }
+
+  mutating func i32() throws(BytecodeFormat.Failure) -> Int32 { Int32(bitPattern: try u32()) }
+
+  mutating func u64() throws(BytecodeFormat.Failure) -> UInt64 {
+    try take(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+  }
+
+  mutating func blob() throws(BytecodeFormat.Failure) -> [UInt8] {
+    let length = Int(try u32())
+    return Array(try take(length))
+  }
+
+  mutating func string() throws(BytecodeFormat.Failure) -> String {
+    let start = offset
+    let bytes = try blob()
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw BytecodeFormat.Failure(message: "a string is not valid UTF-8", offset: start)
+    }
+    return text
+  }
+
+  /// A count of items that each take at least `minimumBytesEach` bytes; a count the remaining
+  /// bytes cannot hold is an error before anything is allocated for it.
+  mutating func count(minimumBytesEach: Int) throws(BytecodeFormat.Failure) -> Int {
+    let start = offset
+    let value = Int(try u32())
+    guard value <= (bytes.count - offset) / max(1, minimumBytesEach) else {
+      throw BytecodeFormat.Failure(message: "a count of \(value) items does not fit in what is left", offset: start)
+    }
+    return value
+  }
+}

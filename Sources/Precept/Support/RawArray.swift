@@ -1,0 +1,188 @@
+/// A growable array of plain-data elements in memory its owner frees with `deallocate()`.
+///
+/// The VM's heap and the view-model arena keep their data in these rather than in Swift
+/// arrays: reading or writing an element never touches a reference count or an exclusivity
+/// check, and copying the struct copies three words. The price is manual ownership — exactly
+/// one owner calls `deallocate()`, in its `deinit` — so these never leave the types that own
+/// them except as `UnsafeBufferPointer` views.
+struct RawArray<Element: BitwiseCopyable> {
+  private(set) var base: UnsafeMutablePointer<Element>
+  private(set) var count = 0
+  private(set) var capacity: Int
+
+  init(capacity: Int = 16) {
+    self.capacity = max(1, capacity)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  /// A copy of `elements`, exactly sized.
+  init<C: Collection>(_ elements: C) where C.Element == Element {
+    self.init(capacity: elements.count)
+    append(contentsOf: elements)
+  }
+
+  func deallocate() { base.deallocate() }
+
+  @inline(__always)
+  subscript(index: Int) -> Element {
+    get {
+      assert(index >= 0 && index < count, "RawArray index out of range")
+      return base[index]
+    }
+    set {
+      assert(index >= 0 && index < count, "RawArray index out of range")
+      base[index] = newValue
+    }
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  /// A view of the elements; valid until the array grows or is deallocated.
+  var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// A view of some elements; valid until the array grows or is deallocated.
+  @inline(__always)
+  func slice(_ start: Int, _ length: Int) -> UnsafeBufferPointer<Element> {
+    assert(start >= 0 && length >= 0 && start + length <= count, "RawArray slice out of range")
+    return UnsafeBufferPointer(start: base + start, count: length)
+  }
+
+  /// Makes room for `additional` more elements, so views taken now stay valid while they are
+  /// appended.
+  @inline(__always)
+  mutating func reserve(_ additional: Int) {
+    if count + additional > capacity { grow(to: count + additional) }
+  }
+
+  private mutating func grow(to minimum: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < minimum { newCapacity *= 2 }
+    let bigger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+    bigger.initialize(from: base, count: count)
+    base.deallocate()
+    base = bigger
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  mutating func append(_ element: Element) {
+    if count == capacity { grow(to: count + 1) }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  mutating func append<C: Collection>(contentsOf elements: C) where C.Element == Element {
+    reserve(elements.count)
+    var index = count
+    for element in elements {
+      (base + index).initialize(to: element)
+      index += 1
+    }
+    count = index
+  }
+
+  /// Appends a copy of memory that may lie inside this array: room is made first, then copied.
+  mutating func append(copying source: UnsafeBufferPointer<Element>, reserved: Bool) {
+    precondition(reserved || count + source.count <= capacity, "reserve before appending a view of this array")
+    guard let start = source.baseAddress else { return }
+    (base + count).initialize(from: start, count: source.count)
+    count += source.count
+  }
+
+  /// Drops the elements from `newCount` on, keeping the memory.
+  @inline(__always)
+  mutating func truncate(to newCount: Int) {
+    if newCount < count { count = max(0, newCount) }
+  }
+}
+
+/// Strings stored end to end and named by index, each unique, with an open-addressing hash
+/// index for interning. String `i` is `bytes[starts[i] ..< starts[i + 1]]`. Keys are bytes:
+/// equal ids mean equal code points (Swift's `String ==` would merge canonically equivalent
+/// strings, which the language keeps apart).
+struct InternTable {
+  private(set) var bytes = RawArray<UInt8>(capacity: 256)
+  private(set) var starts = RawArray<Int32>(capacity: 32)
+  /// Slots of the hash index: a string id, or −1 for empty. The size is a power of two.
+  private var slots = RawArray<Int32>(capacity: 64)
+
+  init() {
+    starts.append(0)
+    for _ in 0..<64 { slots.append(-1) }
+  }
+
+  func deallocate() {
+    bytes.deallocate()
+    starts.deallocate()
+    slots.deallocate()
+  }
+
+  var count: Int { starts.count - 1 }
+  var byteCount: Int { bytes.count + starts.count * 4 + slots.count * 4 }
+
+  @inline(__always)
+  func string(_ id: Int32) -> UnsafeBufferPointer<UInt8> {
+    let start = Int(starts[Int(id)])
+    return bytes.slice(start, Int(starts[Int(id) + 1]) - start)
+  }
+
+  private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    // FNV-1a: short strings dominate, and this needs no setup.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return hash
+  }
+
+  /// The id of `text`, if it is in the table.
+  func find(_ text: UnsafeBufferPointer<UInt8>) -> Int32? {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: InternTable.hash(text)) & mask
+    while true {
+      let id = slots[slot]
+      if id < 0 { return nil }
+      if string(id).elementsEqual(text) { return id }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  func find(_ text: String) -> Int32? {
+    var copy = text
+    return copy.withUTF8 { find($0) }
+  }
+
+  /// The id of `text`, adding it if it is new.
+  mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
+    if let id = find(text) { return id }
+    if (count + 1) * 2 > slots.count { rehash(slots.count * 2) }
+    let id = Int32(count)
+    bytes.append(contentsOf: text)
+    starts.append(Int32(truncatingIfNeeded: bytes.count))
+    insert(id)
+    return id
+  }
+
+  mutating func intern(_ text: String) -> Int32 {
+    var copy = text
+    return copy.withUTF8 { intern($0) }
+  }
+
+  mutating func intern(_ text: [UInt8]) -> Int32 {
+    text.withUnsafeBufferPointer { intern($0) }
+  }
+
+  private mutating func insert(_ id: Int32) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: InternTable.hash(string(id))) & mask
+    while slots[slot] >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = id
+  }
+
+  private mutating func rehash(_ size: Int) {
+    slots.truncate(to: 0)
+    slots.reserve(size)
+    for _ in 0..<size { slots.append(-1) }
+    for id in 0..<Int32(count) { insert(id) }
+  }
+}

@@ -1,0 +1,76 @@
+// swift-format-ignore-file
+import SwiftUI
+
+struct Modifiers: View {
+  @State private var showSheet = false
+  @State private var showAlert = false
+  @State private var query = ""
+  @State private var selection: Item?
+
+  var body: some View {
+    List {
+      Text("Row")
+        .font(.headline)
+        .padding(.horizontal, 8)
+        .foregroundStyle(Color.red.opacity(0.5))
+        .overlay(alignment: .topTrailing) {
+          Circle().frame(width: 8, height: 8)
+        }
+        .background(Color.blue)
+        .contextMenu {
+          Button("Copy") { copy() }
+        } preview: {
+          Text("Preview")
+        }
+        .swipeActions(edge: .trailing) {
+          Button("Delete", role: .destructive) { delete() }
+        }
+        #if os(iOS)
+          .listRowSeparator(.hidden)
+        #else
+          .frame(minWidth: 200)
+        #endif
+        .accessibilityLabel("A row")
+    }
+    .sheet(isPresented: $showSheet, onDismiss: reset) {
+      DetailView()
+    }
+    .sheet(item: $selection, content: ItemView.init)
+    .alert("Delete?", isPresented: $showAlert) {
+      Button("Delete", role: .destructive) { delete() }
+      Button("Cancel", role: .cancel) {}
+    } message: {
+      Text("This cannot be undone.")
+    }
+    .toolbar {
+      ToolbarItem(placement: .primaryAction) {
+        Menu {
+          Button("New") { create() }
+        } label: {
+          Image(systemName: "plus")
+        }
+      }
+      ToolbarItemGroup(placement: .bottomBar) {
+        Spacer()
+        EditButton()
+      }
+    }
+    .searchable(text: $query) {
+      Text("Suggestion").searchCompletion("suggestion")
+    }
+    .safeAreaInset(edge: .bottom) {
+      Text("Footer")
+    }
+    .navigationDestination(for: Item.self) { item in
+      ItemView(item: item)
+    }
+    .confirmationDialog("Options", isPresented: $showAlert, titleVisibility: .visible) {
+      Button("One") {}
+    }
+  }
+
+  func copy() {}
+  func delete() {}
+  func create() {}
+  func reset() {}
+}

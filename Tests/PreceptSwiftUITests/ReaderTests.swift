@@ -1,5 +1,0 @@
-import Testing
-
-@testable import PreceptSwiftUI
-
-@Test func placeholder() {}

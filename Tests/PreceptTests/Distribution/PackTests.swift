@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@testable import Precept
+
+private let source = """
+  ruleset demo.pack 1.2.0
+  title "Demo"
+  host contrastRatio(fg, bg)
+  let iconOnly(m) = m.slot("label").size() > 0 && m.slot("label").all(n, n.type == "Image")
+  let generic = ["OK", "Click here"]
+  rule trigger-name {
+    severity error
+    wcag "4.1.2"
+    on Menu as m
+    when iconOnly(m)
+    require m.modifier("accessibilityLabel").text() != ""
+    message "Icon-only {m.type} at {m.line} has no name"
+    fix ".accessibilityLabel(\\"Options\\")"
+  }
+  rule label {
+    severity warning
+    on Button as b inside Menu as m
+    require !(b.text() in generic) && [1, 2].map(x, x * 2).exists(y, y == 4)
+    require {"a": 1}.transformMap(k, v, v + 1)["a"] == 2
+  }
+  review voiceover {
+    category "VoiceOver"
+    on Menu as m
+    check "The trigger speaks {m.text()}"
+  }
+  """
+
+private let nodes = """
+  [{"type": "Menu", "line": 3, "column": 5,
+    "slots": {"label": [{"type": "Image"}]},
+    "children": [{"type": "Button", "args": [{"label": null, "kind": "string", "value": "OK"}]},
+                 {"type": "Button", "args": [{"label": null, "kind": "string", "value": "Share"}]}]}]
+  """
+
+private func viewModel() throws -> ViewModel {
+  try ViewModel(json: SourceFile(name: "m.json", text: #"{"viewmodel": 1, "file": "S.swift", "nodes": \#(nodes)}"#))
+}
+
+/// A pack rebuilt with changed parts and a digest that matches them (a "hand-crafted" pack).
+private func repack(_ pack: Pack, bytecode: ([UInt8]) -> [UInt8] = { $0 }, manifest: (inout PackManifest) -> Void = { _ in })
+  -> [UInt8]
+{
+  var payload = ByteWriter()
+  payload.blob(Array(pack.source.utf8))
+  let payloadBytes = payload.bytes + bytecode(pack.bytecode)
+  var changed = pack.manifest
+  changed.payloadSize = payloadBytes.count
+  changed.payloadSHA256 = SHA256.hex(SHA256.hash(payloadBytes))
+  manifest(&changed)
+  var file = ByteWriter()
+  for byte in Pack.magic { file.u8(byte) }
+  file.blob(Array(changed.json.serialized().utf8))
+  return file.bytes + payloadBytes
+}
+
+private func loadError(_ bytes: [UInt8]) -> String? {
+  do {
+    _ = try Pack(bytes: bytes, name: "demo.preceptpack").ruleset(resolver: nil)
+    return nil
+  } catch {
+    return error.diagnostics.map(\.message).joined(separator: "\n")
+  }
+}
+
+@Suite struct PackTests {
+  @Test func roundTripEvaluatesLikeTheSource() throws {
+    let ruleset = try Ruleset(text: source, name: "demo.precept")
+    let pack = Pack(ruleset)
+    #expect(pack.fileName == "demo.pack-1.2.0.preceptpack")
+    #expect(pack.manifest.hostFunctions == [PackManifest.HostFunction(name: "contrastRatio", parameterCount: 2)])
+    let loaded = try Pack(bytes: pack.bytes, name: pack.fileName).ruleset(resolver: nil)
+    #expect(loaded.program.rules == ruleset.program.rules)
+    #expect(loaded.disassembly == ruleset.disassembly)
+    let model = try viewModel()
+    let expected = Engine(rulesets: [ruleset]).evaluate(model)
+    #expect(Engine(rulesets: [loaded]).evaluate(model) == expected)
+    #expect(expected.findings.count == 2)
+  }
+
+  @Test func tamperingIsDetected() throws {
+    let pack = Pack(try Ruleset(text: source))
+    var bytes = pack.bytes
+    bytes[bytes.count - 10] ^= 0x01
+    #expect(loadError(bytes)?.contains("do not match its digest") == true)
+    #expect(loadError(Array("not a pack".utf8))?.contains("not a precept pack") == true)
+  }
+
+  @Test func everyTruncationIsAnError() throws {
+    let bytes = Pack(try Ruleset(text: source)).bytes
+    for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 400)) {
+      #expect(loadError(Array(bytes.prefix(length))) != nil, "a pack cut to \(length) bytes loaded")
+    }
+  }
+
+  @Test func handCraftedBytecodeIsRejectedByTheVerifier() throws {
+    let pack = Pack(try Ruleset(text: source))
+    let program = try BytecodeFormat.decode(pack.bytecode, sourceText: pack.source)
+    func mutated(_ change: (inout [Instruction]) -> Void) -> [UInt8] {
+      var code = program.code
+      change(&code)
+      let altered = Program(
+        name: program.name, version: program.version, sourceName: program.sourceName, metadata: program.metadata,
+        code: code, functions: program.functions, constants: program.constants, hosts: program.hosts,
+        globals: program.globals, compiledRules: program.compiledRules, sourceText: program.sourceText)
+      return BytecodeFormat.encode(altered)
+    }
+    let jump = program.code.firstIndex { $0.op == .jump }!
+    let constant = program.code.firstIndex { $0.op == .constant }!
+    let local = program.code.firstIndex { $0.op == .local }!
+    let cases: [(String, [UInt8])] = [
+      ("leaves the function", mutated { $0[jump].a = 1_000_000 }),
+      ("constant 99999 does not exist", mutated { $0[constant].a = 99_999 }),
+      ("outside the frame", mutated { $0[local].a = 500 }),
+      ("needs 1 value on the stack, has 0", mutated { $0[0] = Instruction(.pop) }),
+      ("ends without returning", mutated { $0[$0.count - 1] = Instruction(.null) }),
+      ("cannot take", mutated { code in
+        let builtin = code.firstIndex { $0.op == .builtin }!
+        code[builtin].b = 7
+      }),
+    ]
+    for (expected, bytecode) in cases {
+      let error = loadError(repack(pack, bytecode: { _ in bytecode }))
+      #expect(error?.contains(expected) == true, "expected '\(expected)', got \(error ?? "no error")")
+    }
+    var unknownOpcode = pack.bytecode
+    let codeStart = unknownOpcode.count / 3
+    for index in codeStart..<unknownOpcode.count where unknownOpcode[index] == Opcode.return.rawValue {
+      unknownOpcode[index] = 250
+      break
+    }
+    #expect(loadError(repack(pack, bytecode: { _ in unknownOpcode })) != nil)
+  }
+
+  @Test func formatVersions() throws {
+    let pack = Pack(try Ruleset(text: source))
+    let newerPack = repack(pack, manifest: { $0.formatVersion = Pack.formatVersion + 1 })
+    #expect(loadError(newerPack)?.contains("this precept reads format 1") == true)
+    let newerBytecode = repack(pack, manifest: { $0.bytecodeFormat = Int(BytecodeFormat.version) + 1 })
+    #expect(loadError(newerBytecode)?.contains("upgrade precept") == true)
+    // An older bytecode format is recompiled from the source the pack carries.
+    let older = repack(pack, bytecode: { _ in [0, 0, 0, 0] }, manifest: { $0.bytecodeFormat = 0 })
+    let recompiled = try Pack(bytes: older, name: "old.preceptpack").ruleset(resolver: nil)
+    #expect(Engine(rulesets: [recompiled]).evaluate(try viewModel()).findings.count == 2)
+  }
+}
