@@ -41,7 +41,9 @@ let package = Package(
     .testTarget(name: "PreceptTests", dependencies: ["Precept"], exclude: ["Golden"]),
     // Fixtures are Swift sources read by the tests, not compiled into them.
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"], exclude: ["Fixtures"]),
-    .testTarget(name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"]),
+    .testTarget(
+      name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"],
+      exclude: ["REPL/Transcripts"]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
     .testTarget(name: "PreceptBenchTests", dependencies: ["precept-bench"]),
   ],

@@ -15,13 +15,32 @@ public struct Expression: Sendable {
   public init(_ source: String, variables: [String] = [], checked: Bool = true, name: String = "<expression>")
     throws(DiagnosticError)
   {
+    try self.init(source, variables: variables, scope: nil, checked: checked, name: name)
+  }
+
+  /// Compiles `source` in the scope of a ruleset: its lets are visible by name (`iconOnly(m)`)
+  /// and the lets of its imports qualified by the import's name (`global.isIconOnly(m)`), as
+  /// they are in the ruleset's own rules. `variables` shadow the ruleset's lets. Host functions
+  /// the ruleset declares may be called, but `evaluate` has none to call: such a call is an
+  /// evaluation error.
+  public init(
+    _ source: String, variables: [String] = [], in ruleset: Ruleset, checked: Bool = true,
+    name: String = "<expression>"
+  ) throws(DiagnosticError) {
+    try self.init(source, variables: variables, scope: try ruleset.checked(), checked: checked, name: name)
+  }
+
+  private init(_ source: String, variables: [String], scope: CheckedRuleset?, checked: Bool, name: String)
+    throws(DiagnosticError)
+  {
     let file = SourceFile(name: name, text: source)
     let (expr, parseDiagnostics) = Parser.parseExpression(file)
     guard let expr, parseDiagnostics.isEmpty else { throw DiagnosticError(parseDiagnostics) }
-    let (function, checkDiagnostics) = Checker.checkExpression(expr, variables: variables, source: file, checked: checked)
+    let (function, checkDiagnostics) = Checker.checkExpression(
+      expr, variables: variables, source: file, checked: checked, scope: scope)
     guard let function else { throw DiagnosticError(checkDiagnostics) }
     self.source = source
-    self.program = CodeGen.compileExpression(function, globals: variables, source: source)
+    self.program = CodeGen.compileExpression(function, globals: variables, source: source, scope: scope)
   }
 
   /// Evaluates the expression with values for the variables it was compiled with (missing
@@ -30,7 +49,16 @@ public struct Expression: Sendable {
   public func evaluate(_ bindings: [String: Value] = [:], limits: EvaluationLimits = .standard)
     -> Result<Value, EvaluationError>
   {
-    let vm = VM(program: program, model: ViewModel.empty, limits: limits)
+    evaluate(bindings, model: ViewModel.empty, limits: limits)
+  }
+
+  /// Evaluates the expression against a view model: bound node values (`Value.node`) are nodes
+  /// of `model`, and node functions (`n.children`, `n.modifier("…")`) read it. A node value
+  /// whose index is outside the model is an evaluation error where it is used.
+  public func evaluate(_ bindings: [String: Value], model: ViewModel, limits: EvaluationLimits = .standard)
+    -> Result<Value, EvaluationError>
+  {
+    let vm = VM(program: program, model: model, limits: limits)
     vm.bind(program.globals.map { bindings[$0] ?? .null })
     let result = vm.run(0, [])
     if case .error(let index) = result { return .failure(EvaluationError(vm.heap.errorMessage(index))) }

@@ -119,8 +119,8 @@ struct Command: Sendable {
   }
 
   static let all: [Command] = [
-    lintCommand, checkCommand, dumpModelCommand, evalCommand, disasmCommand, packCommand, publishCommand, addCommand,
-    installCommand, testCommand, describeCommand,
+    lintCommand, checkCommand, dumpModelCommand, evalCommand, replCommand, disasmCommand, packCommand, publishCommand,
+    addCommand, installCommand, testCommand, describeCommand,
   ]
 }
 

@@ -21,9 +21,17 @@ struct CodeGen {
 
   // MARK: Entry points
 
-  /// Compiles a checked expression into a program with one function.
-  static func compileExpression(_ function: CheckedFunction, globals: [String], source: String) -> Program {
+  /// Compiles a checked expression into a program whose function 0 is the expression, followed
+  /// by the lets it calls (of `scope`, the ruleset it was checked in, and of its imports).
+  static func compileExpression(
+    _ function: CheckedFunction, globals: [String], source: String, scope: CheckedRuleset? = nil
+  ) -> Program {
     var generator = CodeGen()
+    if let scope {
+      generator.unit = scope
+      generator.rootName = scope.name
+      generator.hosts = scope.hosts
+    }
     _ = generator.compile(function)
     generator.drainLets()
     return generator.program(
@@ -35,6 +43,14 @@ struct CodeGen {
 
   /// Compiles a checked ruleset, its lets and the lets of its imports.
   static func compileRuleset(_ ruleset: CheckedRuleset) -> Program {
+    compileRuleset(ruleset, adding: []).program
+  }
+
+  /// Compiles a checked ruleset together with further functions checked in its scope (the
+  /// sub-expressions `Engine.explain` evaluates), returning their function indices.
+  static func compileRuleset(_ ruleset: CheckedRuleset, adding extra: [CheckedFunction])
+    -> (program: Program, extra: [Int])
+  {
     var generator = CodeGen()
     generator.unit = ruleset
     generator.rootName = ruleset.name
@@ -43,6 +59,7 @@ struct CodeGen {
     for rule in ruleset.rules {
       rules.append(generator.compile(rule, in: ruleset))
     }
+    let extraIndices = extra.map { Int(generator.compile($0)) }
     generator.drainLets()
     let syntax = ruleset.syntax
     let metadata = RulesetMetadata(
@@ -50,9 +67,10 @@ struct CodeGen {
       useWhen: syntax.useWhen.map(\.value), avoidWhen: syntax.avoidWhen.map { ($0.text.value, $0.instead?.value) },
       allow: syntax.allow.map(\.value), golden: syntax.golden.map(\.value),
       imports: syntax.imports.map { ($0.name.value, $0.range.value) })
-    return generator.program(
+    let program = generator.program(
       name: ruleset.name, version: ruleset.version, sourceName: ruleset.source.name, globals: [], rules: rules,
       metadata: metadata, sourceText: String(decoding: ruleset.source.bytes, as: UTF8.self))
+    return (program, extraIndices)
   }
 
   private func program(

@@ -12,14 +12,43 @@ enum Disassembler {
         out += "; " + pad(String(index), 5) + describe(constant) + "\n"
       }
     }
-    let order = program.functions.indices.sorted { program.functions[$0].entry < program.functions[$1].entry }
-    for (position, index) in order.enumerated() {
-      let function = program.functions[index]
-      let end = position + 1 < order.count ? program.functions[order[position + 1]].entry : program.code.count
-      out += "\nfunction \(index) \(function.name) (params: \(function.parameterCount), locals: \(function.localCount))\n"
-      for pc in function.entry..<end {
-        out += line(pc, program.code[pc], program) + "\n"
+    for index in codeOrder(program) {
+      out += function(index, program)
+    }
+    return out
+  }
+
+  /// Only the given functions and the lets they call, directly or not, in code order; each
+  /// operand's note shows the constant it names, so the pool is left out.
+  static func disassemble(_ program: Program, functions roots: [Int]) -> String {
+    var wanted = Set(roots)
+    var pending = roots
+    while let index = pending.popLast() {
+      for pc in codeRange(index, program) where program.code[pc].op == .call {
+        let callee = Int(program.code[pc].a)
+        if callee >= 0, callee < program.functions.count, wanted.insert(callee).inserted { pending.append(callee) }
       }
+    }
+    return codeOrder(program).filter(wanted.contains).map { function($0, program) }.joined()
+  }
+
+  private static func codeOrder(_ program: Program) -> [Int] {
+    program.functions.indices.sorted { program.functions[$0].entry < program.functions[$1].entry }
+  }
+
+  /// The instructions of function `index`: up to the entry of the function after it in the code.
+  private static func codeRange(_ index: Int, _ program: Program) -> Range<Int> {
+    let entry = program.functions[index].entry
+    let next = program.functions.map(\.entry).filter { $0 > entry }.min() ?? program.code.count
+    return entry..<next
+  }
+
+  private static func function(_ index: Int, _ program: Program) -> String {
+    let function = program.functions[index]
+    var out =
+      "\nfunction \(index) \(function.name) (params: \(function.parameterCount), locals: \(function.localCount))\n"
+    for pc in codeRange(index, program) {
+      out += line(pc, program.code[pc], program) + "\n"
     }
     return out
   }

@@ -98,11 +98,7 @@ struct RuleRunner {
     for rule in vm.program.compiledRules
     where engine.isEnabled(rule.info.id) && (options.rules?.contains(rule.info.id) ?? true) {
       let missing = rule.info.hostFunctions.filter { !vm.hasHost($0) }
-      // Ancestor steps as interned type ids of this model (nil: any type), so walking up the
-      // tree compares integers.
-      let steps = rule.ancestorTypes.map { step in
-        step.contains("*") ? nil : step.compactMap { model.strings.find($0) }
-      }
+      let steps = ancestorSteps(rule)
       var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
       var bindings: [Word] = []
       bindings.reserveCapacity(1 + steps.count)
@@ -121,8 +117,16 @@ struct RuleRunner {
     }
   }
 
+  /// The rule's ancestor steps as interned type ids of this model (nil: any type), so walking
+  /// up the tree compares integers.
+  func ancestorSteps(_ rule: CompiledRule) -> [[Int32]?] {
+    rule.ancestorTypes.map { step in
+      step.contains("*") ? nil : step.compactMap { model.strings.find($0) }
+    }
+  }
+
   /// Nodes whose type the selector names, in preorder.
-  private func candidates(_ rule: CompiledRule) -> [Int32] {
+  func candidates(_ rule: CompiledRule) -> [Int32] {
     if rule.targetTypes.contains("*") { return Array(0..<Int32(model.nodeCount)) }
     if rule.targetTypes.count == 1 { return Array(model.nodes(ofType: rule.targetTypes[0])) }
     return rule.targetTypes.flatMap { model.nodes(ofType: $0) }.sorted()
@@ -130,7 +134,7 @@ struct RuleRunner {
 
   /// Fills `bindings` with the node, then for each `inside` step the nearest enclosing node of
   /// that type (above the previous one); false when a step has none.
-  private func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: inout [Word]) -> Bool {
+  func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: inout [Word]) -> Bool {
     bindings.removeAll(keepingCapacity: true)
     bindings.append(.node(node))
     var current = node

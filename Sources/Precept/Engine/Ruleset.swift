@@ -21,6 +21,14 @@ public struct Ruleset: Sendable {
   /// Parses, checks and compiles a ruleset. Imports are looked up with `resolver`; a missing or
   /// incompatible import is an error at the import line.
   public init(source: SourceFile, resolver: Resolver? = nil) throws(DiagnosticError) {
+    try self.init(source: source, resolver: resolver, openImports: false)
+  }
+
+  /// Compiles a ruleset in which an unqualified name may also call a let of an import, when
+  /// exactly one import defines it — as if the imported lets were written in this ruleset.
+  /// The REPL compiles a session's definitions this way, so a rule written there reads as it
+  /// will in the ruleset it is meant for. Expressions compiled in its scope see names the same way.
+  package init(source: SourceFile, resolver: Resolver?, openImports: Bool) throws(DiagnosticError) {
     let (syntax, parseDiagnostics) = Parser.parseRuleset(source)
     guard let syntax, parseDiagnostics.isEmpty else { throw DiagnosticError(parseDiagnostics) }
     var diagnostics: [Diagnostic] = []
@@ -49,7 +57,8 @@ public struct Ruleset: Sendable {
     guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
     var importedForms: [CheckedRuleset] = []
     for imported in imports { importedForms.append(try imported.checked()) }
-    let (checked, checkDiagnostics) = Checker.checkRuleset(syntax, source: source, imports: importedForms)
+    let (checked, checkDiagnostics) = Checker.checkRuleset(
+      syntax, source: source, imports: importedForms, openImports: openImports)
     guard let checked else { throw DiagnosticError(checkDiagnostics) }
     self.checkedForm = checked
     self.source = source

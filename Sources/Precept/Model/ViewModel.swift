@@ -107,6 +107,22 @@ public final class ViewModel: @unchecked Sendable {
       + typeNodes.count * 4 + typeRanges.count * 24 + strings.byteCount
   }
 
+  /// Node `index` (in `0 ..< nodeCount`, preorder) as a reference, the value a rule's node
+  /// binding has: what a host binds to evaluate an expression about one node.
+  public func node(_ index: Int) -> NodeReference { reference(Int32(index)) }
+
+  /// The index of node `index`'s parent, or nil for a top-level node.
+  public func parent(of index: Int) -> Int? {
+    let parent = nodes[index].parent
+    return parent >= 0 ? Int(parent) : nil
+  }
+
+  /// The declared name of node `index` (`MapScreen` for `struct MapScreen`), if it has one.
+  public func name(of index: Int) -> String? {
+    let name = nodes[index].name
+    return name >= 0 ? string(name) : nil
+  }
+
   /// A reference to node `index`, for reports and the host API.
   func reference(_ index: Int32) -> NodeReference {
     let node = nodes[Int(index)]

@@ -23,11 +23,12 @@ struct Heap {
   private(set) var mapValues = RawArray<Word>(capacity: 64)
   private(set) var errors: [String] = []
 
-  /// What `reset()` keeps: lists and maps made while binding data.
+  /// What `reset()` keeps: lists, maps and errors made while binding data.
   private var persistentLists = 0
   private var persistentElements = 0
   private var persistentMaps = 0
   private var persistentEntries = 0
+  private var persistentErrors = 0
 
   /// Words and bytes made in the current evaluation, charged against its budget.
   private(set) var allocated = 0
@@ -133,6 +134,7 @@ struct Heap {
     persistentElements = elements.count
     persistentMaps = maps.count
     persistentEntries = mapKeys.count
+    persistentErrors = errors.count
     scratchBytes.truncate(to: 0)
     scratchStarts.truncate(to: 1)
     allocated = 0
@@ -141,7 +143,7 @@ struct Heap {
   /// Drops everything the last evaluation made.
   @inline(__always)
   mutating func reset() {
-    guard allocated > 0 || !errors.isEmpty else { return }
+    guard allocated > 0 || errors.count > persistentErrors else { return }
     scratchBytes.truncate(to: 0)
     scratchStarts.truncate(to: 1)
     lists.truncate(to: persistentLists)
@@ -149,7 +151,7 @@ struct Heap {
     maps.truncate(to: persistentMaps)
     mapKeys.truncate(to: persistentEntries)
     mapValues.truncate(to: persistentEntries)
-    if !errors.isEmpty { errors.removeAll(keepingCapacity: true) }
+    if errors.count > persistentErrors { errors.removeSubrange(persistentErrors...) }
     allocated = 0
   }
 

@@ -22,6 +22,9 @@ struct Checker {
   /// In unchecked mode, names and functions that cannot be resolved compile to evaluation
   /// errors instead of diagnostics.
   private var deferUnresolved = false
+  /// Whether an unqualified name may also name a let of an import (the REPL's scope), when
+  /// exactly one import defines it.
+  private var openImports = false
 
   init(source: SourceFile) {
     self.source = source
@@ -46,13 +49,26 @@ struct Checker {
 
   // MARK: Expressions
 
-  /// Checks a standalone expression whose free names are `variables`.
-  static func checkExpression(_ expr: Expr, variables: [String], source: SourceFile, checked: Bool = true)
-    -> (CheckedFunction?, [Diagnostic])
-  {
+  /// Checks a standalone expression whose free names are `variables` and, with a `scope`, the
+  /// lets and host functions of that ruleset and the lets of its imports.
+  static func checkExpression(
+    _ expr: Expr, variables: [String], source: SourceFile, checked: Bool = true, scope: CheckedRuleset? = nil
+  ) -> (CheckedFunction?, [Diagnostic]) {
     var checker = Checker(source: source)
     checker.variables = variables
     checker.deferUnresolved = !checked
+    if let scope {
+      checker.imports = scope.imports
+      checker.openImports = scope.openImports
+      checker.lets = scope.syntax.lets
+      for (index, definition) in scope.syntax.lets.enumerated() where checker.letIndex[definition.name.value] == nil {
+        checker.letIndex[definition.name.value] = index
+      }
+      for (index, host) in scope.hosts.enumerated() {
+        checker.hostIndex[host.name] = index
+        checker.hostArity.append(host.arity)
+      }
+    }
     let body = checker.beginFunction(parameters: []) { checker in checker.check(expr) }
     let function = CheckedFunction(name: "expression", parameterCount: 0, localCount: checker.localCount, body: body)
     return (checker.diagnostics.isEmpty ? function : nil, checker.sortedDiagnostics)
@@ -113,7 +129,7 @@ struct Checker {
     }
   }
 
-  private static let typeNames: [String: TypeTag] = [
+  static let typeNames: [String: TypeTag] = [
     "int": .int, "uint": .uint, "double": .double, "bool": .bool, "string": .string, "bytes": .bytes,
     "list": .list, "map": .map, "null_type": .nullType, "type": .type,
   ]
@@ -135,6 +151,7 @@ struct Checker {
       usedLets.insert(LetKey(unit: 0, index: index))
       return IR(kind: .callLet(LetKey(unit: 0, index: index), []), span: span)
     }
+    if let imported = openImportedLet(name, args: [], span: span) { return imported }
     if let type = Checker.typeNames[name] {
       return IR(kind: .type(type), span: span)
     }
@@ -203,6 +220,21 @@ struct Checker {
     return IR(kind: .callLet(LetKey(unit: unit, index: index), args), span: span)
   }
 
+  /// With open imports, the let `name` of the one import that defines it; nil when none does.
+  private mutating func openImportedLet(_ name: String, args: [IR], span: Span) -> IR? {
+    guard openImports else { return nil }
+    let units = imports.indices.filter { imports[$0].lets.contains { $0.name == name } }
+    guard let unit = units.first else { return nil }
+    if units.count > 1 {
+      let qualified = units.map { "\(imports[$0].name).\(name)" }
+      error(
+        "'\(name)' is defined in several rulesets", span,
+        help: "write the one you mean: \(qualified.joined(separator: " or "))")
+      return IR(kind: .null, span: span)
+    }
+    return importedLet(unit: unit + 1, name: name, args: args, span: span)
+  }
+
   private func arityMessage(_ name: String, expected: [Int], got: Int) -> String {
     let counts = expected.map(String.init).joined(separator: " or ")
     let plural = expected == [1] ? "" : "s"
@@ -244,6 +276,7 @@ struct Checker {
       usedLets.insert(LetKey(unit: 0, index: index))
       return IR(kind: .callLet(LetKey(unit: 0, index: index), checkedArgs), span: span)
     }
+    if let imported = openImportedLet(function, args: checkedArgs, span: span) { return imported }
     if let index = hostIndex[function] {
       if hostArity[index] != args.count {
         error(arityMessage(function, expected: [hostArity[index]], got: args.count), span)
@@ -285,9 +318,10 @@ struct Checker {
 
   /// Checks a parsed ruleset whose imports have already been checked.
   static func checkRuleset(
-    _ syntax: RulesetSyntax, source: SourceFile, imports: [CheckedRuleset]
+    _ syntax: RulesetSyntax, source: SourceFile, imports: [CheckedRuleset], openImports: Bool = false
   ) -> (CheckedRuleset?, [Diagnostic]) {
     var checker = Checker(source: source)
+    checker.openImports = openImports
     let checked = checker.ruleset(syntax, imports: imports)
     return (checker.diagnostics.isEmpty ? checked : nil, checker.sortedDiagnostics)
   }
@@ -376,7 +410,7 @@ struct Checker {
 
     return CheckedRuleset(
       name: syntax.name.value, version: syntax.version.value, source: source, syntax: syntax,
-      lets: checkedLets, letHosts: hostClosure, imports: imports,
+      lets: checkedLets, letHosts: hostClosure, imports: imports, openImports: openImports,
       hosts: syntax.hosts.map { HostSignature(name: $0.name.value, arity: $0.parameters.count) }, rules: rules)
   }
 
@@ -600,6 +634,8 @@ struct CheckedRuleset: Sendable {
   var letHosts: [Set<String>]
   /// Unit k of a `LetKey` is `imports[k - 1]`.
   var imports: [CheckedRuleset]
+  /// Whether unqualified names also reach the lets of imports (see `Ruleset.init(source:resolver:openImports:)`).
+  var openImports: Bool
   var hosts: [HostSignature]
   var rules: [CheckedRule]
 }

@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 import Testing
 
-/// The `line-editor-demo` executable running on a pseudo-terminal that the test opened: the
-/// test types at the terminal's master side and watches the screen through `ScreenModel`.
+/// The `line-editor-demo` executable (or another one, such as `precept repl`) running on a
+/// pseudo-terminal that the test opened: the test types at the terminal's master side and
+/// watches the screen through `ScreenModel`.
 ///
 /// Every wait has a deadline, so a misbehaving editor fails the test instead of hanging it;
 /// the child is killed when the session ends.
@@ -13,6 +14,8 @@ final class PseudoTerminal {
   /// Kept open by the test so the terminal's modes can be read after the child exits.
   private let slave: Int32
   private(set) var screen: ScreenModel
+  /// Every byte the child wrote, escape sequences included.
+  private(set) var output: [UInt8] = []
   private var waitStatus: Int32?
 
   /// The demo executable, built beside the test bundle.
@@ -21,9 +24,10 @@ final class PseudoTerminal {
     return (executable as NSString).deletingLastPathComponent + "/line-editor-demo"
   }
 
-  /// Starts the demo with `arguments` on a new `columns`×`rows` terminal.
+  /// Starts the demo (or `executable`) with `arguments` on a new `columns`×`rows` terminal.
   init(
-    _ arguments: [String] = [], columns: Int = 40, rows: Int = 12, environment: [String] = ["TERM=xterm-256color"]
+    _ arguments: [String] = [], executable: String = PseudoTerminal.demoPath, columns: Int = 40, rows: Int = 12,
+    environment: [String] = ["TERM=xterm-256color"]
   ) throws {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     var master: Int32 = -1
@@ -39,9 +43,9 @@ final class PseudoTerminal {
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     screen = ScreenModel(width: columns, height: rows)
 
-    let path = Self.demoPath
+    let path = executable
     guard FileManager.default.isExecutableFile(atPath: path) else {
-      throw PseudoTerminalError("no demo executable at \(path)")
+      throw PseudoTerminalError("no executable at \(path)")
     }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -164,6 +168,7 @@ final class PseudoTerminal {
     while true {
       let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
       guard count > 0 else { return }
+      output += buffer[..<count]
       screen.feed(buffer[..<count])
     }
   }
