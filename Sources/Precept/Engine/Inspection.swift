@@ -173,22 +173,6 @@ private struct PlanEvaluation {
 }
 
 extension IR {
-  /// Whether every local the expression reads is a parameter (below `limit`) or a variable of
-  /// a macro inside the expression itself, so it can be evaluated given the parameters alone.
-  /// An unresolved name (unchecked mode's `failure`) cannot.
-  fileprivate func readsOnlyParameters(below limit: Int, bound: Set<Int> = []) -> Bool {
-    switch kind {
-    case .local(let slot): return slot < limit || bound.contains(slot)
-    case .failure: return false
-    case .comprehension(_, let target, let variables, let args):
-      guard target.readsOnlyParameters(below: limit, bound: bound) else { return false }
-      let inner = bound.union(variables)
-      return args.allSatisfy { $0.readsOnlyParameters(below: limit, bound: inner) }
-    default:
-      return children.allSatisfy { $0.readsOnlyParameters(below: limit, bound: bound) }
-    }
-  }
-
   /// Literals, bare names and types say nothing their text does not.
   fileprivate var isWorthExplaining: Bool {
     switch kind {

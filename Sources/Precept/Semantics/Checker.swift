@@ -554,9 +554,9 @@ struct Checker {
       }
       requirements.append(
         CheckedRequirement(
-          kind: requirement.kind, function: function, text: source.text(requirement.expr.span.range),
+          kind: requirement.kind, function: function, text: oneLine(source.text(requirement.expr.span.range)),
           span: requirement.span,
-          operands: operands.map { ExplainedOperand(text: source.text($0.body.span.range), function: $0) }))
+          operands: operands.map { ExplainedOperand(text: oneLine(source.text($0.body.span.range)), function: $0) }))
     }
     let message = rule.message.map { template in clause(&self, "\(id).message", { $0.check(template) }) }
     let fix = rule.fix.map { template in clause(&self, "\(id).fix", { $0.check(template) }) }
@@ -591,14 +591,17 @@ struct Checker {
     var result: [IR] = []
     var queue = body.children
     if case .unary(.not, let inner) = body.kind { queue = inner.children }
-    var seen: Set<Span> = [body.span]
+    // The same text written twice (`n.owner` in two places) is explained once.
+    var seen: Set<String> = [source.text(body.span.range)]
     while !queue.isEmpty, result.count < Checker.maximumExplainedOperands {
       let next = queue.removeFirst()
       switch next.kind {
       case .local, .global, .type: continue
       default: break
       }
-      if next.isLiteral || !next.usesOnlyLocals(below: parameterCount) || !seen.insert(next.span).inserted {
+      if next.isLiteral || !next.readsOnlyParameters(below: parameterCount)
+        || !seen.insert(source.text(next.span.range)).inserted
+      {
         continue
       }
       result.append(next)
@@ -680,4 +683,25 @@ struct CheckedRule: Sendable {
   var checks: [CheckedFunction]
   /// Host functions the rule needs; if the host has not registered one, the rule is not run.
   var hosts: [String]
+}
+
+/// Source text on one line, for reports: a line break and the indentation around it become one
+/// space, so a clause written over several lines reads as it would written on one.
+func oneLine(_ text: String) -> String {
+  guard text.contains(where: \.isNewline) else { return text }
+  var out = ""
+  var pendingBreak = false
+  for character in text {
+    if character.isNewline {
+      pendingBreak = true
+      while out.last == " " || out.last == "\t" { out.removeLast() }
+    } else if pendingBreak && (character == " " || character == "\t") {
+      continue
+    } else {
+      if pendingBreak { out.append(" ") }
+      pendingBreak = false
+      out.append(character)
+    }
+  }
+  return out
 }

@@ -32,7 +32,7 @@ import Testing
     let terminal = try start()
     #expect(
       terminal.screen.text.hasPrefix(
-        "precept 0.1.0 — rulesets: global 1.0.0, menu.basic 1.0.0 (4 rules); model: \(screen) (12 nodes)"))
+        "precept 0.1.0 — rulesets: global 1.0.0, menu.basic 1.0.0 (6 rules); model: \(screen) (12 nodes)"))
     terminal.type("1 + 3\u{1B}[D\u{1B}[3~2\r")
     terminal.waitForScreen(endingWith: "> 1 + 2\n3\n>")
     // Ctrl-C abandons the entry for a fresh prompt; the session goes on.
