@@ -429,7 +429,7 @@ extension ReplSession {
 
   func printSyntaxTree(_ input: SessionCommand.Input) {
     do {
-      console.print(try Precept.Expression.syntaxTree(input.argument, name: "<input>"))
+      console.write(try ASTDump.expression(SourceFile(name: "<input>", text: input.argument)))
     } catch {
       report(error.diagnostics.map { ReplSession.shift($0, by: input.prefix, entry: input.prefix + input.argument) })
     }

@@ -188,27 +188,4 @@ import Testing
     #expect(InputState(#"x == """Me"#).openStringContent == 8)
     #expect(InputState(#"m.modifier("acc")"#).openStringContent == nil)
   }
-
-  @Test func syntaxTreesShowEveryNode() throws {
-    let tree = try Expression.syntaxTree(#"m.children.all(c, c.text() != "") ? -x[0] : {"k": .y}"#)
-    #expect(
-      tree == """
-        conditional
-          if: macro all c
-            receiver: select .children
-              name m
-            binary !=
-              method text
-                receiver: name c
-              string ""
-          then: unary -
-            index
-              name x
-              int 0
-          else: map
-            key: string "k"
-            value: name .y
-        """)
-    #expect(throws: DiagnosticError.self) { try Expression.syntaxTree("1 +") }
-  }
 }
