@@ -39,25 +39,12 @@ enum BytecodeFormat {
     }
     writer.u32(UInt32(program.constants.count))
     for constant in program.constants {
-      switch constant {
-      case .int(let value):
-        writer.u8(0)
-        writer.u64(UInt64(bitPattern: value))
-      case .uint(let value):
-        writer.u8(1)
-        writer.u64(value)
-      case .double(let bits):
-        writer.u8(2)
-        writer.u64(bits)
-      case .string(let text):
-        writer.u8(3)
-        writer.string(text)
-      case .bytes(let bytes):
-        writer.u8(4)
-        writer.blob(bytes)
-      case .type(let tag):
-        writer.u8(5)
-        writer.u8(tag.rawValue)
+      if case .list(let elements) = constant {
+        writer.u8(6)
+        writer.u32(UInt32(elements.count))
+        for element in elements { writeScalar(element, &writer) }
+      } else {
+        writeScalar(constant, &writer)
       }
     }
     writer.u32(UInt32(program.hosts.count))
@@ -103,17 +90,13 @@ enum BytecodeFormat {
     var constants: [Constant] = []
     for _ in 0..<(try reader.count(minimumBytesEach: 2)) {
       let offset = reader.offset
-      switch try reader.u8() {
-      case 0: constants.append(.int(Int64(bitPattern: try reader.u64())))
-      case 1: constants.append(.uint(try reader.u64()))
-      case 2: constants.append(.double(try reader.u64()))
-      case 3: constants.append(.string(try reader.string()))
-      case 4: constants.append(.bytes(try reader.blob()))
-      case 5:
-        let raw = try reader.u8()
-        guard let tag = TypeTag(rawValue: raw) else { throw Failure(message: "unknown type tag \(raw)", offset: offset + 1) }
-        constants.append(.type(tag))
-      case let tag: throw Failure(message: "unknown constant kind \(tag)", offset: offset)
+      if try reader.u8() == 6 {
+        var elements: [Constant] = []
+        for _ in 0..<(try reader.count(minimumBytesEach: 2)) { elements.append(try readScalar(&reader)) }
+        constants.append(.list(elements))
+      } else {
+        reader = ByteReader(bytes, offset: offset)
+        constants.append(try readScalar(&reader))
       }
     }
     var hosts: [HostSignature] = []
@@ -134,6 +117,49 @@ enum BytecodeFormat {
       name: name, version: programVersion, sourceName: sourceName, metadata: rulesetMetadata, code: code,
       functions: functions, constants: constants, hosts: hosts, globals: globals, compiledRules: rules,
       sourceText: sourceText)
+  }
+
+  /// A scalar constant: anything but a list (list elements are scalars, so reading one never
+  /// recurses).
+  private static func writeScalar(_ constant: Constant, _ writer: inout ByteWriter) {
+    switch constant {
+    case .int(let value):
+      writer.u8(0)
+      writer.u64(UInt64(bitPattern: value))
+    case .uint(let value):
+      writer.u8(1)
+      writer.u64(value)
+    case .double(let bits):
+      writer.u8(2)
+      writer.u64(bits)
+    case .string(let text):
+      writer.u8(3)
+      writer.string(text)
+    case .bytes(let bytes):
+      writer.u8(4)
+      writer.blob(bytes)
+    case .type(let tag):
+      writer.u8(5)
+      writer.u8(tag.rawValue)
+    case .list:
+      preconditionFailure("list constants hold scalars only")
+    }
+  }
+
+  private static func readScalar(_ reader: inout ByteReader) throws(Failure) -> Constant {
+    let offset = reader.offset
+    switch try reader.u8() {
+    case 0: return .int(Int64(bitPattern: try reader.u64()))
+    case 1: return .uint(try reader.u64())
+    case 2: return .double(try reader.u64())
+    case 3: return .string(try reader.string())
+    case 4: return .bytes(try reader.blob())
+    case 5:
+      let raw = try reader.u8()
+      guard let tag = TypeTag(rawValue: raw) else { throw Failure(message: "unknown type tag \(raw)", offset: offset + 1) }
+      return .type(tag)
+    case let tag: throw Failure(message: "unknown constant kind \(tag)", offset: offset)
+    }
   }
 
   // MARK: Metadata as JSON
@@ -288,7 +314,10 @@ struct ByteReader {
   let bytes: [UInt8]
   private(set) var offset = 0
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  init(_ bytes: [UInt8], offset: Int = 0) {
+    self.bytes = bytes
+    self.offset = offset
+  }
 
   var atEnd: Bool { offset == bytes.count }
 

@@ -228,6 +228,10 @@ struct CodeGen {
       code[branch].b = here
       code[skip].a = here
     case .list(let elements):
+      if !elements.isEmpty, let constants = elements.map(scalarConstant) as? [Constant] {
+        emit(.constant, constant(.list(constants)))
+        return
+      }
       for element in elements { emit(element) }
       emit(.list, Int32(elements.count))
     case .map(let entries):
@@ -241,6 +245,19 @@ struct CodeGen {
       emit(.template, Int32(parts.count))
     case .comprehension(let macro, let target, let variables, let args):
       emitComprehension(macro, target: target, variables: variables, args: args)
+    }
+  }
+
+  /// The constant a literal scalar is, or nil.
+  private func scalarConstant(_ ir: IR) -> Constant? {
+    switch ir.kind {
+    case .int(let value): .int(value)
+    case .uint(let value): .uint(value)
+    case .double(let value): .double(value.bitPattern)
+    case .string(let value): .string(value)
+    case .bytes(let value): .bytes(value)
+    case .type(let tag): .type(tag)
+    default: nil
     }
   }
 

@@ -105,6 +105,7 @@ enum Disassembler {
     case .string(let value): Printer.literal(.string(value))
     case .bytes(let value): Printer.literal(.bytes(value))
     case .type(let tag): tag.name
+    case .list(let elements): "[" + elements.map(describe).joined(separator: ", ") + "]"
     }
   }
 

@@ -36,6 +36,9 @@ enum Constant: Sendable, Hashable {
   case string(String)
   case bytes([UInt8])
   case type(TypeTag)
+  /// A list literal of scalar constants (`["OK", "Cancel"]`), made once when the program is
+  /// linked instead of at every evaluation.
+  case list([Constant])
 
   // Strings compare by their code points: Swift's `String ==` treats canonically equivalent
   // strings as equal, and the language does not.
@@ -47,6 +50,7 @@ enum Constant: Sendable, Hashable {
     case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
     case (.bytes(let a), .bytes(let b)): a == b
     case (.type(let a), .type(let b)): a == b
+    case (.list(let a), .list(let b)): a == b
     default: false
     }
   }
@@ -59,6 +63,7 @@ enum Constant: Sendable, Hashable {
     case .string(let value): hasher.combine(3); for byte in value.utf8 { hasher.combine(byte) }
     case .bytes(let value): hasher.combine(4); hasher.combine(value)
     case .type(let value): hasher.combine(5); hasher.combine(value)
+    case .list(let value): hasher.combine(6); hasher.combine(value)
     }
   }
 }

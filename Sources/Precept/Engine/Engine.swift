@@ -100,8 +100,7 @@ struct RuleRunner {
       let missing = rule.info.hostFunctions.filter { !vm.hasHost($0) }
       let steps = ancestorSteps(rule)
       var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
-      var bindings: [Word] = []
-      bindings.reserveCapacity(1 + steps.count)
+      var bindings = [Word](repeating: .null, count: 1 + steps.count)
       for node in candidates(rule) {
         guard bind(node, steps, into: &bindings) else { continue }
         let result: Outcome.Result
@@ -132,19 +131,21 @@ struct RuleRunner {
     return rule.targetTypes.flatMap { model.nodes(ofType: $0) }.sorted()
   }
 
-  /// Fills `bindings` with the node, then for each `inside` step the nearest enclosing node of
-  /// that type (above the previous one); false when a step has none.
+  /// Fills `bindings` (one word per step, written in place) with the node, then for each
+  /// `inside` step the nearest enclosing node of that type (above the previous one); false
+  /// when a step has none.
   func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: inout [Word]) -> Bool {
-    bindings.removeAll(keepingCapacity: true)
-    bindings.append(.node(node))
+    if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
+    bindings[0] = .node(node)
+    let nodes = model.nodes
     var current = node
-    for step in steps {
-      var ancestor = model.nodes[Int(current)].parent
-      while ancestor >= 0, let types = step, !types.contains(model.nodes[Int(ancestor)].type) {
-        ancestor = model.nodes[Int(ancestor)].parent
+    for (index, step) in steps.enumerated() {
+      var ancestor = nodes[Int(current)].parent
+      while ancestor >= 0, let types = step, !types.contains(nodes[Int(ancestor)].type) {
+        ancestor = nodes[Int(ancestor)].parent
       }
       guard ancestor >= 0 else { return false }
-      bindings.append(.node(ancestor))
+      bindings[index + 1] = .node(ancestor)
       current = ancestor
     }
     return true
@@ -201,13 +202,7 @@ struct RuleRunner {
     var operands: [Explanation.Operand] = []
     for operand in requirement.operands {
       let result = vm.run(operand.function, bindings)
-      let shown: String
-      if case .error(let index) = result {
-        shown = "an error (\(vm.heap.errorMessage(index)))"
-      } else {
-        shown = Printer.literal(vm.value(of: result))
-      }
-      operands.append(Explanation.Operand(text: operand.text, value: shown))
+      operands.append(Explanation.Operand(text: operand.text, value: vm.summary(of: result)))
     }
     let reference = model.reference(node)
     let message = rule.message.flatMap { text($0, bindings) } ?? rule.info.title ?? "\(requirement.kind.rawValue) \(requirement.text) failed"

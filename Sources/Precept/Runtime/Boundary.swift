@@ -125,3 +125,41 @@ extension VM {
     }
   }
 }
+
+extension VM {
+  /// How many elements of a list or map an explanation shows before "… N more".
+  static let explainedElements = 6
+
+  /// A word as an explanation shows it: a literal, with long lists and maps cut to their first
+  /// few elements (`[<Button F.swift:3:5>, …, 41 more]`) and long strings shortened, so a
+  /// finding stays readable and cheap even when an operand is every descendant of a screen.
+  func summary(of word: Word, depth: Int = 0) -> String {
+    func elements(_ count: Int, _ element: (Int) -> String) -> String {
+      let shown = min(count, VM.explainedElements)
+      var parts = (0..<shown).map(element)
+      if count > shown { parts.append("… \(count - shown) more") }
+      return parts.joined(separator: ", ")
+    }
+    switch word {
+    case .list(let list):
+      if depth >= 3 { return "[…]" }
+      return "[" + elements(heap.count(list)) { summary(of: heap.element(list, $0), depth: depth + 1) } + "]"
+    case .map(let map):
+      if depth >= 3 { return "{…}" }
+      let record = heap.mapRecord(map)
+      return "{"
+        + elements(Int(record.count)) { index in
+          let entry = Int(record.start) + index
+          return summary(of: heap.mapKey(entry), depth: depth + 1) + ": "
+            + summary(of: heap.mapValue(entry), depth: depth + 1)
+        } + "}"
+    case .string(let id) where heap.bytes(id).count > 200:
+      let text = heap.string(id)
+      return Printer.literal(.string(String(text.prefix(80)))).dropLast() + "…\" (\(text.count) characters)"
+    case .error(let index):
+      return "an error (\(heap.errorMessage(index)))"
+    default:
+      return Printer.literal(value(of: word))
+    }
+  }
+}

@@ -97,6 +97,23 @@ struct Heap {
     return scratchBase + Int32(scratchStarts.count - 2)
   }
 
+  /// Stores string `id` with its ASCII letters in upper or lower case.
+  mutating func makeASCIICase(_ id: Int32, upper: Bool) -> Int32 {
+    let count = bytes(id).count
+    allocated += count / 16 + 1
+    scratchBytes.reserve(count)  // the view below stays valid while appending
+    let source = bytes(id)
+    let start = scratchBytes.count
+    scratchBytes.append(copying: source, reserved: true)
+    for index in start..<start + count {
+      let byte = scratchBytes[index]
+      if upper, byte >= 0x61, byte <= 0x7A { scratchBytes[index] = byte - 32 }
+      if !upper, byte >= 0x41, byte <= 0x5A { scratchBytes[index] = byte + 32 }
+    }
+    scratchStarts.append(Int32(truncatingIfNeeded: scratchBytes.count))
+    return scratchBase + Int32(scratchStarts.count - 2)
+  }
+
   // MARK: Lists and maps
 
   mutating func makeList(_ kind: ListKind, start: Int32, count: Int32) -> Int32 {

@@ -86,12 +86,7 @@ extension VM {
   private func changeCase(_ receiver: Word, upper: Bool) -> Word {
     guard case .string(let id) = receiver else { return noOverload(upper ? "upperAscii" : "lowerAscii", receiver) }
     cost += heap.bytes(id).count / 32
-    let bytes = heap.bytes(id).map { byte -> UInt8 in
-      if upper, byte >= 0x61, byte <= 0x7A { return byte - 32 }
-      if !upper, byte >= 0x41, byte <= 0x5A { return byte + 32 }
-      return byte
-    }
-    return .string(heap.makeString(bytes))
+    return .string(heap.makeASCIICase(id, upper: upper))
   }
 
   private func trim(_ receiver: Word) -> Word {

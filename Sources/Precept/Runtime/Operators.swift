@@ -247,6 +247,18 @@ extension VM {
   func lookup(_ map: Int32, _ key: Word) -> Int? {
     let record = heap.mapRecord(map)
     let start = Int(record.start)
+    // Field names are interned constants and JSON keys interned data: compare ids.
+    if case .string(let id) = key, heap.isInterned(id) {
+      for index in start..<start + Int(record.count) {
+        guard case .string(let other) = heap.mapKey(index) else { continue }
+        if other == id || (!heap.isInterned(other) && heap.bytes(other).elementsEqual(heap.bytes(id))) {
+          cost += index - start + 1
+          return index
+        }
+      }
+      cost += Int(record.count)
+      return nil
+    }
     for index in start..<start + Int(record.count) where equals(heap.mapKey(index), key) {
       cost += index - start + 1
       return index
@@ -272,6 +284,20 @@ extension VM {
     case .list(let list):
       let count = heap.count(list)
       cost += count
+      // An interned string (a node's type, a constant) is in a list of interned strings exactly
+      // when one has its id; anything else compares by value.
+      if case .string(let id) = element, heap.isInterned(id) {
+        for index in 0..<count {
+          guard case .string(let other) = heap.element(list, index) else {
+            if equals(heap.element(list, index), element) { return .bool(true) }
+            continue
+          }
+          if other == id || (!heap.isInterned(other) && heap.bytes(other).elementsEqual(heap.bytes(id))) {
+            return .bool(true)
+          }
+        }
+        return .bool(false)
+      }
       for index in 0..<count where equals(heap.element(list, index), element) { return .bool(true) }
       return .bool(false)
     case .map(let map):
@@ -321,6 +347,8 @@ extension VM {
       return heap.mapValue(position)
     case .null, .error:
       return operand
+    case .node(let index) where field == NodeField.type.rawValue:
+      return .string(model.nodes[Int(index)].type)
     case .node, .argument, .modifier, .property:
       guard let nodeField = NodeField(rawValue: field), let result = fieldValue(operand, nodeField) else {
         return heap.makeError("\(describeType(operand)) has no field '\(Printer.display(value(of: constants[Int(name)])))'")

@@ -74,21 +74,29 @@ final class VM {
     stack = .allocate(capacity: capacity)
     var heap = self.heap
     ids = WellKnownIDs(&heap)
-    constants = RawArray(
-      program.constants.map { constant in
-        switch constant {
-        case .int(let value): .int(value)
-        case .uint(let value): .uint(value)
-        case .double(let bits): .double(Double(bitPattern: bits))
-        case .string(let text): .string(heap.intern(Array(text.utf8)))
-        case .bytes(let bytes): .bytes(heap.intern(bytes))
-        case .type(let tag): .type(tag)
-        }
-      })
+    func link(_ constant: Constant) -> Word {
+      switch constant {
+      case .int(let value): .int(value)
+      case .uint(let value): .uint(value)
+      case .double(let bits): .double(Double(bitPattern: bits))
+      case .string(let text): .string(heap.intern(Array(text.utf8)))
+      case .bytes(let bytes): .bytes(heap.intern(bytes))
+      case .type(let tag): .type(tag)
+      case .list(let elements): .list(heap.makeList(elements.map(link)))
+      }
+    }
+    constants = RawArray(program.constants.map(link))
     heap.markPersistent()
     self.heap = heap
     code = RawArray(program.code)
-    functions = RawArray(program.functions.map { Function(entry: Int32($0.entry), localCount: Int32($0.localCount)) })
+    let entries = program.functions.map(\.entry).sorted() + [program.code.count]
+    functions = RawArray(
+      program.functions.map { function in
+        let end = entries.first { $0 > function.entry } ?? program.code.count
+        return Function(
+          entry: Int32(function.entry), localCount: Int32(function.localCount),
+          stackNeed: Int32(end - function.entry + 16))
+      })
   }
 
   deinit {
@@ -104,6 +112,16 @@ final class VM {
   struct Function {
     var entry: Int32
     var localCount: Int32
+    /// Room the function's own values need on the stack: one per instruction, at most.
+    var stackNeed: Int32
+  }
+
+  /// Stops an evaluation that spent its budget.
+  private func overBudget(_ frameBase: Int) -> Word {
+    budgetExceeded = true
+    frames.truncate(to: frameBase)
+    return heap.makeError(
+      "evaluation cost budget of \(limits.costBudget) exceeded (cost so far: \(cost + heap.allocated))")
   }
 
   /// Whether the host registered host function `index` of the program.
@@ -148,13 +166,14 @@ final class VM {
   struct Frame {
     var returnPC: Int
     var base: Int
+    var stackNeed: Int
   }
 
   // swift-format-ignore
   private func execute(_ index: Int, _ arguments: UnsafeBufferPointer<Word>) -> Word {
     let function = functions[index]
     let localCount = Int(function.localCount)
-    if localCount + 64 > capacity { grow(localCount + 64) }
+    if localCount + Int(function.stackNeed) > capacity { grow(localCount + Int(function.stackNeed)) }
     var sp = 0
     for argument in arguments {
       stack[sp] = argument
@@ -166,177 +185,207 @@ final class VM {
     }
     var bp = 0
     var pc = Int(function.entry)
+    var need = Int(function.stackNeed)
     let frameBase = frames.count
     let code = self.code.base
     let budget = limits.costBudget
-    var cost = self.cost
 
-    @inline(__always) func pop() -> Word {
-      sp -= 1
-      return stack[sp]
-    }
-    @inline(__always) func push(_ word: Word) {
-      stack[sp] = word
-      sp += 1
-    }
+    // The stack is worked in place below (`stack[sp] = …; sp += 1` to push): local functions
+    // capturing `sp` would cost a dynamic exclusivity check on every evaluation.
+
+    // Straight-line code is as long as the program at most, so the budget is checked where
+    // code repeats or grows the work: loop heads, jumps, calls and builtins. The stack has room
+    // for a function's locals and as many values as it has instructions (no instruction nets
+    // more than one push); only values kept by `map` and `filter` go beyond, checked there.
 
     while true {
       let instruction = code[pc]
       pc += 1
       cost &+= 1
-      if cost > budget || sp + 8 >= capacity {
-        if cost > budget {
-          self.cost = cost
-          budgetExceeded = true
-          frames.truncate(to: frameBase)
-          return heap.makeError(
-            "evaluation cost budget of \(budget) exceeded (cost so far: \(cost + heap.allocated))")
-        }
-        grow(sp + 64)
-      }
       switch instruction.op {
-      case .constant: push(constants[Int(instruction.a)])
-      case .null: push(.null)
-      case .true: push(.bool(true))
-      case .false: push(.bool(false))
-      case .local: push(stack[bp + Int(instruction.a)])
-      case .setLocal: stack[bp + Int(instruction.a)] = pop()
-      case .global: push(globals[Int(instruction.a)])
+      case .constant:
+        stack[sp] = constants[Int(instruction.a)]
+        sp += 1
+      case .null:
+        stack[sp] = .null
+        sp += 1
+      case .true:
+        stack[sp] = .bool(true)
+        sp += 1
+      case .false:
+        stack[sp] = .bool(false)
+        sp += 1
+      case .local:
+        stack[sp] = stack[bp + Int(instruction.a)]
+        sp += 1
+      case .setLocal:
+        sp -= 1
+        stack[bp + Int(instruction.a)] = stack[sp]
+      case .global:
+        stack[sp] = globals[Int(instruction.a)]
+        sp += 1
       case .pop: sp -= 1
       case .fail:
         guard case .string(let message) = constants[Int(instruction.a)] else { continue }
-        push(heap.makeError(heap.string(message)))
-      case .jump: pc = Int(instruction.a)
+        stack[sp] = heap.makeError(heap.string(message))
+        sp += 1
+      case .jump:
+        pc = Int(instruction.a)
+        if cost > budget { return overBudget(frameBase) }
 
       case .and:
         if case .bool(false) = stack[sp - 1] { pc = Int(instruction.a) }
       case .andCombine:
-        let right = pop()
-        let left = pop()
-        push(logicalAnd(left, right))
+        sp -= 1
+        let right = stack[sp]
+        sp -= 1
+        let left = stack[sp]
+        stack[sp] = logicalAnd(left, right)
+        sp += 1
       case .or:
         if case .bool(true) = stack[sp - 1] { pc = Int(instruction.a) }
       case .orCombine:
-        let right = pop()
-        let left = pop()
-        push(logicalOr(left, right))
+        sp -= 1
+        let right = stack[sp]
+        sp -= 1
+        let left = stack[sp]
+        stack[sp] = logicalOr(left, right)
+        sp += 1
       case .implies:
         if case .bool(false) = stack[sp - 1] {
           stack[sp - 1] = .bool(true)
           pc = Int(instruction.a)
         }
       case .impliesCombine:
-        let right = pop()
-        let left = pop()
-        push(logicalOr(not(left), right))
+        sp -= 1
+        let right = stack[sp]
+        sp -= 1
+        let left = stack[sp]
+        stack[sp] = logicalOr(not(left), right)
+        sp += 1
       case .branch:
-        let condition = pop()
+        sp -= 1
+        let condition = stack[sp]
         switch condition {
         case .bool(true): break
         case .bool(false): pc = Int(instruction.a)
-        case .error: push(condition); pc = Int(instruction.b)
-        default: push(noOverload("_?_:_", condition)); pc = Int(instruction.b)
+        case .error:
+          stack[sp] = condition
+          sp += 1
+          pc = Int(instruction.b)
+        default:
+          stack[sp] = noOverload("_?_:_", condition)
+          sp += 1
+          pc = Int(instruction.b)
         }
       case .return:
-        let result = pop()
-        guard frames.count > frameBase else {
-          self.cost = cost
-          return result
-        }
+        sp -= 1
+        let result = stack[sp]
+        guard frames.count > frameBase else { return result }
         let frame = frames[frames.count - 1]
         frames.truncate(to: frames.count - 1)
         sp = bp
         bp = frame.base
         pc = frame.returnPC
-        push(result)
+        need = frame.stackNeed
+        stack[sp] = result
+        sp += 1
 
       case .not: stack[sp - 1] = not(stack[sp - 1])
       case .negate: stack[sp - 1] = negate(stack[sp - 1])
-      // Operators that read whole strings, lists or maps charge `self.cost`; the local copy
-      // is synchronised around them (as around builtins) so the charge counts against the budget.
+      // Operators that read whole strings, lists or maps charge `cost` for what they read.
       case .add:
-        let right = pop()
-        self.cost = cost
+        sp -= 1
+        let right = stack[sp]
         stack[sp - 1] = add(stack[sp - 1], right)
-        cost = self.cost
       case .subtract:
-        let right = pop()
+        sp -= 1
+        let right = stack[sp]
         stack[sp - 1] = arithmetic(.subtract, stack[sp - 1], right)
       case .multiply:
-        let right = pop()
+        sp -= 1
+        let right = stack[sp]
         stack[sp - 1] = arithmetic(.multiply, stack[sp - 1], right)
       case .divide:
-        let right = pop()
+        sp -= 1
+        let right = stack[sp]
         stack[sp - 1] = arithmetic(.divide, stack[sp - 1], right)
       case .remainder:
-        let right = pop()
+        sp -= 1
+        let right = stack[sp]
         stack[sp - 1] = arithmetic(.remainder, stack[sp - 1], right)
-      case .equal:
-        let right = pop()
-        self.cost = cost
-        stack[sp - 1] = equality(stack[sp - 1], right, negated: false)
-        cost = self.cost
-      case .notEqual:
-        let right = pop()
-        self.cost = cost
-        stack[sp - 1] = equality(stack[sp - 1], right, negated: true)
-        cost = self.cost
+      case .equal, .notEqual:
+        sp -= 1
+        let right = stack[sp]
+        let negated = instruction.op == .notEqual
+        // Interned strings (node types, names, constants) and ints compare in place.
+        switch (stack[sp - 1], right) {
+        case (.string(let a), .string(let b)) where heap.isInterned(a) && heap.isInterned(b):
+          stack[sp - 1] = .bool((a == b) != negated)
+        case (.int(let a), .int(let b)):
+          stack[sp - 1] = .bool((a == b) != negated)
+        default:
+          stack[sp - 1] = equality(stack[sp - 1], right, negated: negated)
+        }
       case .less:
-        let right = pop()
+        sp -= 1
+        let right = stack[sp]
         stack[sp - 1] = ordering(stack[sp - 1], right, "_<_") { $0 < 0 }
       case .lessEqual:
-        let right = pop()
+        sp -= 1
+        let right = stack[sp]
         stack[sp - 1] = ordering(stack[sp - 1], right, "_<=_") { $0 <= 0 }
       case .greater:
-        let right = pop()
+        sp -= 1
+        let right = stack[sp]
         stack[sp - 1] = ordering(stack[sp - 1], right, "_>_") { $0 > 0 }
       case .greaterEqual:
-        let right = pop()
+        sp -= 1
+        let right = stack[sp]
         stack[sp - 1] = ordering(stack[sp - 1], right, "_>=_") { $0 >= 0 }
       case .in:
-        let container = pop()
-        self.cost = cost
+        sp -= 1
+        let container = stack[sp]
         stack[sp - 1] = membership(stack[sp - 1], container)
-        cost = self.cost
       case .index:
-        let key = pop()
-        self.cost = cost
+        sp -= 1
+        let key = stack[sp]
         stack[sp - 1] = self.index(stack[sp - 1], key)
-        cost = self.cost
       case .select:
-        self.cost = cost
         stack[sp - 1] = select(stack[sp - 1], name: instruction.a, field: instruction.b)
-        cost = self.cost
       case .has:
-        self.cost = cost
         stack[sp - 1] = has(stack[sp - 1], name: instruction.a, field: instruction.b)
-        cost = self.cost
       case .list:
         let count = Int(instruction.a)
         sp -= count
-        push(makeList(from: stack + sp, count: count))
+        stack[sp] = makeList(from: stack + sp, count: count)
+        sp += 1
       case .map:
         let count = Int(instruction.a)
         sp -= count * 2
-        push(makeMap(from: stack + sp, count: count))
+        stack[sp] = makeMap(from: stack + sp, count: count)
+        sp += 1
       case .template:
         let count = Int(instruction.a)
         sp -= count
-        push(template(UnsafeBufferPointer(start: stack + sp, count: count)))
+        stack[sp] = template(UnsafeBufferPointer(start: stack + sp, count: count))
+        sp += 1
 
       case .builtin:
         let count = Int(instruction.b)
         sp -= count
-        self.cost = cost
         let result = callBuiltin(instruction.a, UnsafeBufferPointer(start: stack + sp, count: count))
-        cost = self.cost
-        push(result)
+        stack[sp] = result
+        sp += 1
+        if cost > budget { return overBudget(frameBase) }
       case .call:
+        if cost > budget { return overBudget(frameBase) }
         let callee = functions[Int(instruction.a)]
-        frames.append(Frame(returnPC: pc, base: bp))
+        frames.append(Frame(returnPC: pc, base: bp, stackNeed: need))
+        need = Int(callee.stackNeed)
         bp = sp - Int(instruction.b)
         let top = bp + Int(callee.localCount)
-        if top + 64 >= capacity { grow(top + 64) }
+        if top + Int(callee.stackNeed) >= capacity { grow(top + Int(callee.stackNeed)) }
         while sp < top {
           stack[sp] = .null
           sp += 1
@@ -345,26 +394,31 @@ final class VM {
       case .host:
         let count = Int(instruction.b)
         sp -= count
-        push(callHost(Int(instruction.a), UnsafeBufferPointer(start: stack + sp, count: count)))
+        stack[sp] = callHost(Int(instruction.a), UnsafeBufferPointer(start: stack + sp, count: count))
+        sp += 1
 
       case .iterInit:
         let base = bp + Int(instruction.a)
-        let collection = pop()
+        sp -= 1
+        let collection = stack[sp]
         switch collection {
         case .list, .map:
           stack[base] = collection
         case .error:
-          push(collection)
+          stack[sp] = collection
+          sp += 1
           pc = Int(instruction.b)
           continue
         default:
-          push(heap.makeError("no matching overload: macros range over a list or map, not \(describeType(collection))"))
+          stack[sp] = heap.makeError("no matching overload: macros range over a list or map, not \(describeType(collection))")
+          sp += 1
           pc = Int(instruction.b)
           continue
         }
         stack[base + 1] = .int(0)
         stack[base + 3] = .int(0)
       case .iterNext, .iterNextPair:
+        if cost > budget { return overBudget(frameBase) }
         let base = bp + Int(instruction.a)
         guard case .int(let position) = stack[base + 1] else { continue }
         let pair = instruction.op == .iterNextPair
@@ -387,11 +441,13 @@ final class VM {
         stack[base + 1] = .int(position + 1)
       case .allStep:
         let base = bp + Int(instruction.a)
-        let predicate = pop()
+        sp -= 1
+        let predicate = stack[sp]
         switch predicate {
         case .bool(true): break
         case .bool(false):
-          push(.bool(false))
+          stack[sp] = .bool(false)
+          sp += 1
           pc = Int(instruction.b)
         default:
           if case .bool = stack[base + 3] {
@@ -400,11 +456,13 @@ final class VM {
         }
       case .existsStep:
         let base = bp + Int(instruction.a)
-        let predicate = pop()
+        sp -= 1
+        let predicate = stack[sp]
         switch predicate {
         case .bool(false): break
         case .bool(true):
-          push(.bool(true))
+          stack[sp] = .bool(true)
+          sp += 1
           pc = Int(instruction.b)
         default:
           if case .bool = stack[base + 3] {
@@ -413,34 +471,46 @@ final class VM {
         }
       case .existsOneStep:
         let base = bp + Int(instruction.a)
-        let predicate = pop()
+        sp -= 1
+        let predicate = stack[sp]
         switch predicate {
         case .bool(false): break
         case .bool(true):
           if case .int(let count) = stack[base + 3] { stack[base + 3] = .int(count + 1) }
         default:
-          push(predicate.isError ? predicate : noOverload("exists_one", predicate))
+          stack[sp] = predicate.isError ? predicate : noOverload("exists_one", predicate)
+          sp += 1
           pc = Int(instruction.b)
         }
       case .existsOneDone:
-        if case .int(let count) = stack[bp + Int(instruction.a) + 3] { push(.bool(count == 1)) } else { push(.bool(false)) }
+        if case .int(let count) = stack[bp + Int(instruction.a) + 3] {
+          stack[sp] = .bool(count == 1)
+        } else {
+          stack[sp] = .bool(false)
+        }
+        sp += 1
       case .filterStep:
         let base = bp + Int(instruction.a)
-        let predicate = pop()
+        sp -= 1
+        let predicate = stack[sp]
         guard case .int(let kept) = stack[base + 3] else { continue }
         switch predicate {
         case .bool(true):
-          push(stack[base + 2])
+          stack[sp] = stack[base + 2]
+          sp += 1
           stack[base + 3] = .int(kept + 1)
+          if sp + need >= capacity { grow(sp + need) }
           if kept + 1 > limits.maximumCollectionSize {
             sp -= Int(kept) + 1
-            push(collectionTooLarge())
+            stack[sp] = collectionTooLarge()
+            sp += 1
             pc = Int(instruction.b)
           }
         case .bool(false): break
         default:
           sp -= Int(kept)
-          push(predicate.isError ? predicate : noOverload("filter", predicate))
+          stack[sp] = predicate.isError ? predicate : noOverload("filter", predicate)
+          sp += 1
           pc = Int(instruction.b)
         }
       case .mapStep:
@@ -449,10 +519,12 @@ final class VM {
         if stack[sp - 1].isError || kept + 1 > limits.maximumCollectionSize {
           let failure = stack[sp - 1].isError ? stack[sp - 1] : collectionTooLarge()
           sp -= Int(kept) + 1
-          push(failure)
+          stack[sp] = failure
+          sp += 1
           pc = Int(instruction.b)
         } else {
           stack[base + 3] = .int(kept + 1)
+          if sp + need >= capacity { grow(sp + need) }
         }
       case .entryStep:
         let base = bp + Int(instruction.a)
@@ -460,23 +532,29 @@ final class VM {
         if stack[sp - 1].isError || kept + 1 > limits.maximumCollectionSize {
           let failure = stack[sp - 1].isError ? stack[sp - 1] : collectionTooLarge()
           sp -= Int(kept) * 2 + 2
-          push(failure)
+          stack[sp] = failure
+          sp += 1
           pc = Int(instruction.b)
         } else {
           stack[base + 3] = .int(kept + 1)
+          if sp + need >= capacity { grow(sp + need) }
         }
       case .unwind:
-        let failure = pop()
+        sp -= 1
+        let failure = stack[sp]
         if case .int(let kept) = stack[bp + Int(instruction.a) + 3] { sp -= Int(kept) * Int(instruction.b) }
-        push(failure)
+        stack[sp] = failure
+        sp += 1
       case .collect:
         guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
         sp -= Int(kept)
-        push(.list(heap.makeList(UnsafeBufferPointer(start: stack + sp, count: Int(kept)))))
+        stack[sp] = .list(heap.makeList(UnsafeBufferPointer(start: stack + sp, count: Int(kept))))
+        sp += 1
       case .collectMap:
         guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
         sp -= Int(kept) * 2
-        push(makeMap(from: stack + sp, count: Int(kept)))
+        stack[sp] = makeMap(from: stack + sp, count: Int(kept))
+        sp += 1
       }
     }
   }
@@ -508,7 +586,8 @@ final class VM {
       case .int, .uint, .bool, .string: break
       default: return heap.makeError("unsupported map key type: \(describeType(key))")
       }
-      let repeated = count <= 16 ? keys.contains(where: { equals($0, key) }) : !seen.insert(identity(ofKey: key)).inserted
+      let repeated =
+        count <= 16 ? keys.contains(where: { equals($0, key) }) : !seen.insert(identity(ofKey: key)).inserted
       if repeated {
         return heap.makeError("repeated key in map literal: \(Printer.literal(self.value(of: key)))")
       }
@@ -547,4 +626,3 @@ struct WellKnownIDs {
     trueText = heap.intern(Array("true".utf8))
   }
 }
-

@@ -88,9 +88,17 @@ enum Bytecode {
 
 @Suite struct CompilerTests {
   @Test func constantsAreSharedAndStringsCompareByCodePoints() throws {
-    let program = try Expression("['a', 'a', 1, 1, 1.0, 1u, 'é', 'e\u{301}']").program
+    // The variable keeps the list from being one constant, so each element is pooled.
+    let program = try Expression("[x, 'a', 'a', 1, 1, 1.0, 1u, 'é', 'e\u{301}']", variables: ["x"]).program
     // 1 and 1.0 and 1u are different constants; the two spellings of é are different strings.
     #expect(program.constants.count == 6)
+  }
+
+  @Test func aListOfLiteralsIsOneConstant() throws {
+    let program = try Expression("x in ['OK', 'Cancel', 1]", variables: ["x"]).program
+    #expect(program.constants == [.list([.string("OK"), .string("Cancel"), .int(1)])])
+    #expect(!program.code.contains { $0.op == .list })
+    #expect(try Expression("'Cancel' in ['OK', 'Cancel']").evaluate() == .success(.bool(true)))
   }
 
   @Test func everyFunctionOfARulesetIsNamed() throws {
