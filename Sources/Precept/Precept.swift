@@ -58,11 +58,40 @@ public struct Expression: Sendable {
   public func evaluate(_ bindings: [String: Value], model: ViewModel, limits: EvaluationLimits = .standard)
     -> Result<Value, EvaluationError>
   {
-    let vm = VM(program: program, model: model, limits: limits)
-    vm.bind(program.globals.map { bindings[$0] ?? .null })
-    let result = vm.run(0, [])
-    if case .error(let index) = result { return .failure(EvaluationError(vm.heap.errorMessage(index))) }
-    return .success(vm.value(of: result))
+    Evaluator(self, bindings: bindings, model: model, limits: limits).evaluate()
+  }
+
+  /// An evaluator that binds `bindings` once and evaluates the expression as often as asked —
+  /// for hosts that run one expression many times over the same data. It is not `Sendable`:
+  /// give each thread its own.
+  public func evaluator(
+    _ bindings: [String: Value] = [:], model: ViewModel = .empty, limits: EvaluationLimits = .standard
+  ) -> Evaluator {
+    Evaluator(self, bindings: bindings, model: model, limits: limits)
+  }
+
+  /// An expression with its data bound, ready to evaluate repeatedly.
+  public final class Evaluator {
+    private let vm: VM
+
+    init(_ expression: Expression, bindings: [String: Value], model: ViewModel, limits: EvaluationLimits) {
+      vm = VM(program: expression.program, model: model, limits: limits)
+      vm.bind(expression.program.globals.map { bindings[$0] ?? .null })
+    }
+
+    /// Evaluates the expression once more; each evaluation starts afresh from the bound data.
+    public func evaluate() -> Result<Value, EvaluationError> {
+      let result = vm.run(0, [])
+      if case .error(let index) = result { return .failure(EvaluationError(vm.heap.errorMessage(index))) }
+      return .success(vm.value(of: result))
+    }
+
+    /// Evaluates to a boolean without copying anything out of the VM: true, false, or nil when
+    /// the result is not a boolean (an error or another type). For timing hot expressions.
+    public func evaluateCondition() -> Bool? {
+      if case .bool(let value) = vm.run(0, []) { return value }
+      return nil
+    }
   }
 
   /// The bytecode, printed readably.
@@ -71,5 +100,5 @@ public struct Expression: Sendable {
 
 extension ViewModel {
   /// A model with no nodes, for evaluating plain expressions.
-  static let empty = ViewModel(ViewDocument(file: "", nodes: []))
+  public static let empty = ViewModel(ViewDocument(file: "", nodes: []))
 }

@@ -55,9 +55,10 @@ extension VM {
     cost += text.count / 32
     switch builtin {
     case .startsWith:
-      return .bool(text.count >= part.count && UnsafeBufferPointer(rebasing: text[..<part.count]).elementsEqual(part))
+      return .bool(text.count >= part.count && bytesEqual(UnsafeBufferPointer(rebasing: text[..<part.count]), part))
     case .endsWith:
-      return .bool(text.count >= part.count && UnsafeBufferPointer(rebasing: text[(text.count - part.count)...]).elementsEqual(part))
+      return .bool(
+        text.count >= part.count && bytesEqual(UnsafeBufferPointer(rebasing: text[(text.count - part.count)...]), part))
     default:
       return .bool(find(part, in: text, from: 0) != nil)
     }

@@ -7,7 +7,7 @@ extension VM {
   @inline(__always)
   func sameString(_ id: Int32, _ modelID: Int32) -> Bool {
     if heap.isInterned(id) { return id == modelID }
-    return heap.bytes(id).elementsEqual(heap.bytes(modelID))
+    return bytesEqual(heap.bytes(id), heap.bytes(modelID))
   }
 
   private func optionalString(_ id: Int32) -> Word { id >= 0 ? .string(id) : .null }

@@ -156,7 +156,7 @@ extension VM {
     case (.string(let a), .string(let b)), (.bytes(let a), .bytes(let b)):
       if a == b { return true }
       if heap.isInterned(a) && heap.isInterned(b) { return false }
-      return heap.bytes(a).elementsEqual(heap.bytes(b))
+      return bytesEqual(heap.bytes(a), heap.bytes(b))
     case (.list, .list), (.map, .map):
       return containersEqual(left, right)
     case (.type(let a), .type(let b)): return a == b
@@ -251,7 +251,7 @@ extension VM {
     if case .string(let id) = key, heap.isInterned(id) {
       for index in start..<start + Int(record.count) {
         guard case .string(let other) = heap.mapKey(index) else { continue }
-        if other == id || (!heap.isInterned(other) && heap.bytes(other).elementsEqual(heap.bytes(id))) {
+        if other == id || (!heap.isInterned(other) && bytesEqual(heap.bytes(other), heap.bytes(id))) {
           cost += index - start + 1
           return index
         }
@@ -292,7 +292,7 @@ extension VM {
             if equals(heap.element(list, index), element) { return .bool(true) }
             continue
           }
-          if other == id || (!heap.isInterned(other) && heap.bytes(other).elementsEqual(heap.bytes(id))) {
+          if other == id || (!heap.isInterned(other) && bytesEqual(heap.bytes(other), heap.bytes(id))) {
             return .bool(true)
           }
         }

@@ -116,6 +116,26 @@ final class VM {
     var stackNeed: Int32
   }
 
+  /// Whether an ordering (-1, 0, 1) satisfies a comparison opcode.
+  @inline(__always)
+  static func holds(_ op: Opcode, _ order: Int) -> Bool {
+    switch op {
+    case .less: order < 0
+    case .lessEqual: order <= 0
+    case .greater: order > 0
+    default: order >= 0
+    }
+  }
+
+  static func operatorName(_ op: Opcode) -> String {
+    switch op {
+    case .less: "_<_"
+    case .lessEqual: "_<=_"
+    case .greater: "_>_"
+    default: "_>=_"
+    }
+  }
+
   /// Stops an evaluation that spent its budget.
   private func overBudget(_ frameBase: Int) -> Word {
     budgetExceeded = true
@@ -327,22 +347,17 @@ final class VM {
         default:
           stack[sp - 1] = equality(stack[sp - 1], right, negated: negated)
         }
-      case .less:
+      case .less, .lessEqual, .greater, .greaterEqual:
         sp -= 1
         let right = stack[sp]
-        stack[sp - 1] = ordering(stack[sp - 1], right, "_<_") { $0 < 0 }
-      case .lessEqual:
-        sp -= 1
-        let right = stack[sp]
-        stack[sp - 1] = ordering(stack[sp - 1], right, "_<=_") { $0 <= 0 }
-      case .greater:
-        sp -= 1
-        let right = stack[sp]
-        stack[sp - 1] = ordering(stack[sp - 1], right, "_>_") { $0 > 0 }
-      case .greaterEqual:
-        sp -= 1
-        let right = stack[sp]
-        stack[sp - 1] = ordering(stack[sp - 1], right, "_>=_") { $0 >= 0 }
+        let op = instruction.op
+        // Ints (sizes, counts, lines) compare in place.
+        if case .int(let a) = stack[sp - 1], case .int(let b) = right {
+          let order = a < b ? -1 : (a > b ? 1 : 0)
+          stack[sp - 1] = .bool(VM.holds(op, order))
+        } else {
+          stack[sp - 1] = ordering(stack[sp - 1], right, VM.operatorName(op)) { VM.holds(op, $0) }
+        }
       case .in:
         sp -= 1
         let container = stack[sp]

@@ -1,3 +1,17 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whether two byte strings are equal, compared with `memcmp`.
+@inline(__always)
+func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard a.count == b.count else { return false }
+  guard a.count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+  return memcmp(x, y, a.count) == 0
+}
+
 /// A growable array of plain-data elements in memory its owner frees with `deallocate()`.
 ///
 /// The VM's heap and the view-model arena keep their data in these rather than in Swift
@@ -142,7 +156,7 @@ struct InternTable {
     while true {
       let id = slots[slot]
       if id < 0 { return nil }
-      if string(id).elementsEqual(text) { return id }
+      if bytesEqual(string(id), text) { return id }
       slot = (slot + 1) & mask
     }
   }
