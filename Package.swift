@@ -29,7 +29,7 @@ let package = Package(
       dependencies: ["precept"], path: "Sources/PreceptLintPlugin"),
     // Prints the performance figures of DESIGN.md §6, measured side by side in one run.
     .executableTarget(
-      name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI"], exclude: ["README.md"],
+      name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI", "PreceptTool"], exclude: ["README.md"],
       resources: [.embedInCode("accessibility.precept")]),
     // A small program that embeds the library as another linter would; the tests run it.
     .executableTarget(name: "EmbeddingExample", dependencies: ["Precept"]),

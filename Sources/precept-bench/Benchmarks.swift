@@ -1,5 +1,6 @@
 import Foundation
 import Precept
+import PreceptTool
 
 /// The default run: the figures of DESIGN.md §6, measured side by side in one process and
 /// printed with their budgets.
@@ -110,6 +111,42 @@ struct Benchmarks {
       "  ÷ the rule hand-written in Swift over structs", "\(Format.fixed(ruleRatio, 2))×", budget: "≤ 2×",
       met: ruleRatio <= 2,
       note: "Swift: \(Format.duration(seconds: perSwiftCheck)); Lua 5.4 is measured outside (README)")
+
+    // Lint (issue 4): the reader and the whole lint beside Apple's parser, over the same files.
+    let lintFigures = LintFigures(runs: runs)
+    let standard: [Ruleset]
+    do {
+      let library = StandardRulesets.library()
+      standard = try library.entries.map { try library.ruleset($0) }
+    } catch {
+      print("error: the standard rulesets do not compile")
+      return false
+    }
+    let lint = lintFigures.measure(standard)
+    let lines = Format.grouped(lintFigures.lineCount)
+    table.add(
+      "read SwiftUI source, one core", "\(Format.grouped(Int(lint.reader))) lines/s",
+      budget: "≥ swiftc", met: lint.swiftc.map { lint.reader >= $0 },
+      note: lint.swiftc.map { "swiftc -frontend -parse: \(Format.grouped(Int($0))) lines/s (\(Format.fixed(lint.reader / $0, 1))×)" }
+        ?? "swiftc not found")
+    table.add(
+      "lint (read + standard rulesets), one core", "\(Format.grouped(Int(lint.lint))) lines/s",
+      budget: "≥ 100,000", met: lint.lint >= 100_000,
+      note: "\(lintFigures.files.count) synthetic files, \(lines) lines, \(lint.findings) findings")
+    table.add(
+      "lint, every core (\(ProcessInfo.processInfo.activeProcessorCount))", "\(Format.grouped(Int(lint.allCores))) lines/s",
+      note: "wall clock")
+
+    // Packs (issue 7): loading the standard rulesets from packs beside compiling them.
+    do {
+      let (fromSource, fromPacks) = try lintFigures.packs()
+      table.add(
+        "load the standard rulesets from packs", Format.duration(seconds: fromPacks),
+        note: "compiling them from source: \(Format.duration(seconds: fromSource)) (\(Format.fixed(fromSource / fromPacks, 1))× slower)")
+    } catch {
+      print("error: the standard rulesets do not pack: \(error)")
+      return false
+    }
 
     table.lines.forEach(print)
     return true
