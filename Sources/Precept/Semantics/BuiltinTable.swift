@@ -174,6 +174,12 @@ enum NodeField: Int32, CaseIterable, Sendable {
   }
 
   static let byName: [String: NodeField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+
+  /// The fields a node (rather than an argument, modifier or property) has.
+  static let nodeFields: Set<String> = [
+    "type", "name", "file", "line", "column", "args", "modifiers", "children", "descendants", "ancestors", "parent",
+    "owner", "properties", "slots",
+  ]
 }
 
 /// Type values and the names they print as.

@@ -22,6 +22,8 @@ struct Checker {
   /// In unchecked mode, names and functions that cannot be resolved compile to evaluation
   /// errors instead of diagnostics.
   private var deferUnresolved = false
+  /// How many of the current function's first locals are nodes (a rule's bindings).
+  private var nodeBindings = 0
   /// Whether an unqualified name may also name a let of an import (the REPL's scope), when
   /// exactly one import defines it.
   private var openImports = false
@@ -97,6 +99,13 @@ struct Checker {
     case .select(let operand, let field, let testOnly):
       if !testOnly, let resolved = resolveQualified(expr) { return resolved }
       let checked = check(operand)
+      // A rule's bindings are nodes, so a misspelt field on one is caught here, not at run time.
+      if !testOnly, case .local(let slot) = checked.kind, slot < nodeBindings, !NodeField.nodeFields.contains(field) {
+        error(
+          "a node has no field '\(field)'", Span(operand.span.end, span.end),
+          help: Spelling.closest(field, in: NodeField.nodeFields.sorted()).map { "did you mean '\($0)'?" }
+            ?? "node fields: " + NodeField.nodeFields.sorted().joined(separator: ", "))
+      }
       return IR(kind: .select(checked, field: field, nodeField: NodeField.byName[field], testOnly: testOnly), span: span)
     case .call(let function, let target, let args):
       return checkCall(function, target: target, args: args, span: span)
@@ -250,6 +259,9 @@ struct Checker {
       }
       let receiver = check(target)
       let checkedArgs = args.map { check($0) }
+      if Builtin.byName[function] == nil, let macro = Macro.named(function) {
+        return unresolved("'\(function)' is called as \(macro.usage)", span)
+      }
       guard let candidates = Builtin.byName[function] else {
         let methods = Builtin.allCases.filter { !$0.methodArities.isEmpty }.map(\.name)
         return unresolved(
@@ -524,6 +536,9 @@ struct Checker {
       if !rule.requirements.isEmpty {
         error("a review item is never passed or failed automatically; it cannot have 'require' or 'forbid'", rule.requirements[0].span)
       }
+      if let template = rule.message ?? rule.fix {
+        error("a review item reports what its 'check' says; 'message' and 'fix' belong in a rule", template.span)
+      }
     }
 
     // The selector's names become the parameters of every clause.
@@ -538,6 +553,8 @@ struct Checker {
 
     var hosts: Set<String> = []
     func clause(_ checker: inout Checker, _ name: String, _ body: (inout Checker) -> IR) -> CheckedFunction {
+      checker.nodeBindings = bindings.count
+      defer { checker.nodeBindings = 0 }
       let ir = checker.beginFunction(parameters: bindings, body)
       hosts.formUnion(checker.usedHosts)
       for key in checker.usedLets where key.unit == 0 { hosts.formUnion(hostClosure[key.index]) }

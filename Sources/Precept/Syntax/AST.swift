@@ -82,6 +82,19 @@ enum Macro: String, Sendable, CaseIterable {
     name == "existsOne" ? .existsOne : Macro(rawValue: name)
   }
 
+  /// How the macro is called, for the error when it is called wrongly.
+  var usage: String {
+    switch self {
+    case .all: "list.all(x, predicate) or list.all(index, value, predicate)"
+    case .exists: "list.exists(x, predicate) or list.exists(index, value, predicate)"
+    case .existsOne: "list.exists_one(x, predicate) or list.existsOne(index, value, predicate)"
+    case .map: "list.map(x, expression) or list.map(x, predicate, expression)"
+    case .filter: "list.filter(x, predicate)"
+    case .transformList: "list.transformList(index, value, expression), with an optional predicate before the expression"
+    case .transformMap: "map.transformMap(key, value, expression), with an optional predicate before the expression"
+    }
+  }
+
   /// Argument counts after the variables, for one and two variables.
   func bodyCounts(variables: Int) -> [Int] {
     switch (self, variables) {

@@ -341,6 +341,18 @@ struct Parser {
     let start = token.start
     let keywordSpan = token.span
     advance()
+    // Clauses that hold one value: writing one twice is a mistake, not an override.
+    let single: Bool =
+      switch keyword {
+      case "severity": rule.severity != nil
+      case "title": rule.title != nil
+      case "message": rule.message != nil
+      case "help": rule.help != nil
+      case "fix": rule.fix != nil
+      case "category": rule.category != nil
+      default: false
+      }
+    if single { error("a \(rule.kind.rawValue) has one '\(keyword)' clause", keywordSpan) }
     switch keyword {
     case "severity":
       rule.severity = try identifier("after 'severity'")

@@ -203,12 +203,13 @@ enum MapScreen {
     (#"n.property("nope")"#, "null"),
     (#"type(n.property("isOpen"))"#, "property"),
     (#"n.property("isOpen")"#, "<property isOpen MapScreen.swift:3:5>"),
-    // Fields a kind of value does not have are errors, not null.
-    ("n.kind", "<error: node has no field 'kind'>"),
+    // Fields a kind of value does not have are errors, not null: caught by the checker on a
+    // rule's node bindings, at evaluation on other values.
+    ("n.kind", "diagnostic: a node has no field 'kind'"),
     ("n.args[0].type", "<error: argument has no field 'type'>"),
     ("n.modifiers[0].value", "<error: modifier has no field 'value'>"),
     (#"n.property("isOpen").args"#, "<error: property has no field 'args'>"),
-    ("n.nonsense", "<error: node has no field 'nonsense'>"),
+    ("n.nonsense", "diagnostic: a node has no field 'nonsense'"),
     ("has(n.nonsense)", "false"),
     ("has(n.name)", "false"),
     ("has(n.type)", "true"),
