@@ -71,15 +71,15 @@ extension VM {
     case .type(let tag): return .type(tag.name)
     case .node(let index): return .node(model.reference(index))
     case .argument(let index):
-      let argument = model.arguments[Int(index)]
+      let argument = argumentRecords[Int(index)]
       return nodeLike(kind: "argument", name: argument.label >= 0 ? model.string(argument.label) : "_",
         line: argument.line, column: argument.column, owner: argument.node)
     case .modifier(let index):
-      let modifier = model.modifiers[Int(index)]
+      let modifier = modifierRecords[Int(index)]
       return nodeLike(kind: "modifier", name: model.string(modifier.name), line: modifier.line,
         column: modifier.column, owner: modifier.node)
     case .property(let index):
-      let property = model.properties[Int(index)]
+      let property = propertyRecords[Int(index)]
       return nodeLike(kind: "property", name: model.string(property.name), line: property.line,
         column: property.column, owner: property.node)
     case .error(let index):

@@ -33,8 +33,12 @@ struct Heap {
   /// Words and bytes made in the current evaluation, charged against its budget.
   private(set) var allocated = 0
 
+  /// The model's member indices, read directly by `element` (the VM keeps the model alive).
+  private let members: UnsafeBufferPointer<Int32>
+
   init(model: ViewModel) {
     self.model = model
+    self.members = model.members
     self.modelStringCount = Int32(model.strings.count)
     self.scratchBase = modelStringCount
     scratchStarts.append(0)
@@ -182,7 +186,7 @@ struct Heap {
     let position = Int(record.start) + index
     switch record.kind {
     case .values: return elements[position]
-    case .members: return .node(model.members[position])
+    case .members: return .node(members[position])
     case .nodeSpan: return .node(Int32(position))
     case .arguments: return .argument(Int32(position))
     case .modifiers: return .modifier(Int32(position))

@@ -26,8 +26,12 @@ extension VM {
     case .toBool: return toBool(args[0])
     case .dyn: return args[0]
     case .typeOf: return .type(args[0].typeTag)
-    case .arg, .text, .modifier, .hasModifier, .modifiersNamed, .slot, .property, .descendantsOfType:
-      return nodeFunction(builtin, args)
+    case .text: return text(args[0])
+    case .arg: return argument(of: args[0], args[1])
+    case .modifier, .hasModifier, .modifiersNamed: return modifiers(builtin, of: args[0], named: args[1])
+    case .slot: return slot(of: args[0], args[1])
+    case .property: return property(of: args[0], args[1])
+    case .descendantsOfType: return descendants(of: args[0], ofType: args[1])
     }
   }
 

@@ -18,7 +18,7 @@ extension VM {
   func fieldValue(_ operand: Word, _ field: NodeField) -> Word? {
     switch operand {
     case .node(let index):
-      let node = model.nodes[Int(index)]
+      let node = nodeRecords[Int(index)]
       switch field {
       case .type: return .string(node.type)
       case .name: return optionalString(node.name)
@@ -34,7 +34,7 @@ extension VM {
         var current = node.parent
         while current >= 0 {
           chain.append(.node(current))
-          current = model.nodes[Int(current)].parent
+          current = nodeRecords[Int(current)].parent
         }
         cost += chain.count
         return .list(heap.makeList(chain))
@@ -44,11 +44,11 @@ extension VM {
         return .list(heap.makeList(.properties, start: node.propertyStart, count: node.propertyCount))
       case .slots:
         let start = Int(node.slotStart)
-        return .list(heap.makeList((start..<start + Int(node.slotCount)).map { .string(model.slots[$0].name) }))
+        return .list(heap.makeList((start..<start + Int(node.slotCount)).map { .string(slotRecords[$0].name) }))
       case .kind, .label, .value, .wrapper: return nil
       }
     case .argument(let index):
-      let argument = model.arguments[Int(index)]
+      let argument = argumentRecords[Int(index)]
       switch field {
       case .label: return optionalString(argument.label)
       case .kind: return .string(ids.argumentKinds[Int(argument.kindIndex)])
@@ -60,7 +60,7 @@ extension VM {
       default: return nil
       }
     case .modifier(let index):
-      let modifier = model.modifiers[Int(index)]
+      let modifier = modifierRecords[Int(index)]
       switch field {
       case .name: return .string(modifier.name)
       case .args:
@@ -72,11 +72,11 @@ extension VM {
       case .file: return .string(model.fileID)
       case .slots:
         let start = Int(modifier.slotStart)
-        return .list(heap.makeList((start..<start + Int(modifier.slotCount)).map { .string(model.slots[$0].name) }))
+        return .list(heap.makeList((start..<start + Int(modifier.slotCount)).map { .string(slotRecords[$0].name) }))
       default: return nil
       }
     case .property(let index):
-      let property = model.properties[Int(index)]
+      let property = propertyRecords[Int(index)]
       switch field {
       case .name: return .string(property.name)
       case .wrapper: return optionalString(property.wrapper)
@@ -110,84 +110,111 @@ extension VM {
 
   // MARK: Functions
 
-  func nodeFunction(_ builtin: Builtin, _ args: UnsafeBufferPointer<Word>) -> Word {
-    let receiver = args[0]
-    if case .null = receiver {
-      switch builtin {
-      case .text: return .string(ids.empty)
-      case .hasModifier: return .bool(false)
-      case .slot, .modifiersNamed, .descendantsOfType: return .list(heap.makeList([Word]()))
-      default: return .null
-      }
-    }
-    switch (builtin, receiver) {
-    case (.text, .node(let index)):
-      let node = model.nodes[Int(index)]
+  // Each node function is its own small function, called straight from `callBuiltin`: a null
+  // receiver (an absent node) answers "nothing" rather than failing.
+
+  /// `x.text()`: the first string argument of a node or modifier, an argument's string, or "".
+  func text(_ receiver: Word) -> Word {
+    switch receiver {
+    case .node(let index):
+      let node = nodeRecords[Int(index)]
       return firstStringArgument(start: node.argumentStart, count: node.argumentCount)
-    case (.text, .modifier(let index)):
-      let modifier = model.modifiers[Int(index)]
+    case .modifier(let index):
+      let modifier = modifierRecords[Int(index)]
       return firstStringArgument(start: modifier.argumentStart, count: modifier.argumentCount)
-    case (.text, .argument(let index)):
-      let argument = model.arguments[Int(index)]
+    case .argument(let index):
+      let argument = argumentRecords[Int(index)]
       return .string(argument.kind == .string ? argument.value : ids.empty)
-    case (.text, .string):
-      return receiver
-
-    case (.arg, .node(let index)):
-      let node = model.nodes[Int(index)]
-      return argument(args[1], start: node.argumentStart, count: node.argumentCount)
-    case (.arg, .modifier(let index)):
-      let modifier = model.modifiers[Int(index)]
-      return argument(args[1], start: modifier.argumentStart, count: modifier.argumentCount)
-
-    case (.modifier, .node(let index)), (.hasModifier, .node(let index)), (.modifiersNamed, .node(let index)):
-      guard case .string(let name) = args[1] else { return noOverload(builtin.name, receiver, args[1]) }
-      let node = model.nodes[Int(index)]
-      let start = Int(node.modifierStart)
-      var found: [Word] = []
-      for position in start..<start + Int(node.modifierCount) where sameString(name, model.modifiers[position].name) {
-        if builtin == .modifier { return .modifier(Int32(position)) }
-        if builtin == .hasModifier { return .bool(true) }
-        found.append(.modifier(Int32(position)))
-      }
-      cost += Int(node.modifierCount)
-      switch builtin {
-      case .modifier: return .null
-      case .hasModifier: return .bool(false)
-      default: return .list(heap.makeList(found))
-      }
-
-    case (.slot, .node(let index)):
-      let node = model.nodes[Int(index)]
-      return slot(args[1], start: node.slotStart, count: node.slotCount)
-    case (.slot, .modifier(let index)):
-      let modifier = model.modifiers[Int(index)]
-      return slot(args[1], start: modifier.slotStart, count: modifier.slotCount)
-
-    case (.property, .node(let index)):
-      guard case .string(let name) = args[1] else { return noOverload(builtin.name, receiver, args[1]) }
-      // A node that declares no properties looks in its enclosing type.
-      var holder = model.nodes[Int(index)]
-      if holder.propertyCount == 0, holder.owner >= 0 { holder = model.nodes[Int(holder.owner)] }
-      let start = Int(holder.propertyStart)
-      for position in start..<start + Int(holder.propertyCount) where sameString(name, model.properties[position].name) {
-        return .property(Int32(position))
-      }
-      return .null
-
-    case (.descendantsOfType, .node(let index)):
-      guard case .string(let name) = args[1] else { return noOverload(builtin.name, receiver, args[1]) }
-      let node = model.nodes[Int(index)]
-      var found: [Word] = []
-      for position in Int(index) + 1..<Int(node.subtreeEnd) where sameString(name, model.nodes[position].type) {
-        found.append(.node(Int32(position)))
-      }
-      cost += Int(node.subtreeEnd - index)
-      return .list(heap.makeList(found))
-
-    default:
-      return noOverload(builtin.name, Array(args))
+    case .string: return receiver
+    case .null: return .string(ids.empty)
+    default: return noOverload("text", [receiver])
     }
+  }
+
+  /// `x.arg(label | position)`.
+  func argument(of receiver: Word, _ key: Word) -> Word {
+    switch receiver {
+    case .node(let index):
+      let node = nodeRecords[Int(index)]
+      return argument(key, start: node.argumentStart, count: node.argumentCount)
+    case .modifier(let index):
+      let modifier = modifierRecords[Int(index)]
+      return argument(key, start: modifier.argumentStart, count: modifier.argumentCount)
+    case .null: return .null
+    default: return noOverload("arg", [receiver, key])
+    }
+  }
+
+  /// `n.modifier(name)`, `n.hasModifier(name)` and `n.modifiers(name)`.
+  func modifiers(_ builtin: Builtin, of receiver: Word, named key: Word) -> Word {
+    guard case .node(let index) = receiver, case .string(let name) = key else {
+      if case .null = receiver {
+        switch builtin {
+        case .hasModifier: return .bool(false)
+        case .modifiersNamed: return .list(heap.makeList([Word]()))
+        default: return .null
+        }
+      }
+      return noOverload(builtin.name, [receiver, key])
+    }
+    let node = nodeRecords[Int(index)]
+    let start = Int(node.modifierStart)
+    cost += Int(node.modifierCount)
+    var found: [Word] = []
+    for position in start..<start + Int(node.modifierCount) where sameString(name, modifierRecords[position].name) {
+      if builtin == .modifier { return .modifier(Int32(position)) }
+      if builtin == .hasModifier { return .bool(true) }
+      found.append(.modifier(Int32(position)))
+    }
+    switch builtin {
+    case .modifier: return .null
+    case .hasModifier: return .bool(false)
+    default: return .list(heap.makeList(found))
+    }
+  }
+
+  /// `x.slot(name)`: the members of a node's or modifier's named view closure.
+  func slot(of receiver: Word, _ key: Word) -> Word {
+    switch receiver {
+    case .node(let index):
+      let node = nodeRecords[Int(index)]
+      return slot(key, start: node.slotStart, count: node.slotCount)
+    case .modifier(let index):
+      let modifier = modifierRecords[Int(index)]
+      return slot(key, start: modifier.slotStart, count: modifier.slotCount)
+    case .null: return .list(heap.makeList([Word]()))
+    default: return noOverload("slot", [receiver, key])
+    }
+  }
+
+  /// `n.property(name)`: a property of the node, or of its enclosing type when it has none.
+  func property(of receiver: Word, _ key: Word) -> Word {
+    guard case .node(let index) = receiver, case .string(let name) = key else {
+      if case .null = receiver { return .null }
+      return noOverload("property", [receiver, key])
+    }
+    var holder = nodeRecords[Int(index)]
+    if holder.propertyCount == 0, holder.owner >= 0 { holder = nodeRecords[Int(holder.owner)] }
+    let start = Int(holder.propertyStart)
+    for position in start..<start + Int(holder.propertyCount) where sameString(name, propertyRecords[position].name) {
+      return .property(Int32(position))
+    }
+    return .null
+  }
+
+  /// `n.descendants(type)`.
+  func descendants(of receiver: Word, ofType key: Word) -> Word {
+    guard case .node(let index) = receiver, case .string(let name) = key else {
+      if case .null = receiver { return .list(heap.makeList([Word]())) }
+      return noOverload("descendants", [receiver, key])
+    }
+    let node = nodeRecords[Int(index)]
+    var found: [Word] = []
+    for position in Int(index) + 1..<Int(node.subtreeEnd) where sameString(name, nodeRecords[position].type) {
+      found.append(.node(Int32(position)))
+    }
+    cost += Int(node.subtreeEnd - index)
+    return .list(heap.makeList(found))
   }
 
   func noOverload(_ function: String, _ operands: [Word]) -> Word {
@@ -199,8 +226,8 @@ extension VM {
   /// The first string argument's text, or "" when there is none: `text()` is never null, so
   /// `x.text() != ""` reads "has text" even when `x` is absent.
   private func firstStringArgument(start: Int32, count: Int32) -> Word {
-    for position in Int(start)..<Int(start + count) where model.arguments[position].kind == .string {
-      return .string(model.arguments[position].value)
+    for position in Int(start)..<Int(start + count) where argumentRecords[position].kind == .string {
+      return .string(argumentRecords[position].value)
     }
     return .string(ids.empty)
   }
@@ -211,7 +238,7 @@ extension VM {
     switch key {
     case .string(let label):
       for position in Int(start)..<Int(start + count) {
-        let argumentLabel = model.arguments[position].label
+        let argumentLabel = argumentRecords[position].label
         if argumentLabel >= 0, sameString(label, argumentLabel) { return .argument(Int32(position)) }
       }
       return .null
@@ -225,8 +252,8 @@ extension VM {
 
   private func slot(_ key: Word, start: Int32, count: Int32) -> Word {
     guard case .string(let name) = key else { return noOverload("slot", [key]) }
-    for position in Int(start)..<Int(start + count) where sameString(name, model.slots[position].name) {
-      let slot = model.slots[position]
+    for position in Int(start)..<Int(start + count) where sameString(name, slotRecords[position].name) {
+      let slot = slotRecords[position]
       return .list(heap.makeList(.members, start: slot.memberStart, count: slot.memberCount))
     }
     return .list(heap.makeList([Word]()))

@@ -348,7 +348,7 @@ extension VM {
     case .null, .error:
       return operand
     case .node(let index) where field == NodeField.type.rawValue:
-      return .string(model.nodes[Int(index)].type)
+      return .string(nodeRecords[Int(index)].type)
     case .node, .argument, .modifier, .property:
       guard let nodeField = NodeField(rawValue: field), let result = fieldValue(operand, nodeField) else {
         return heap.makeError("\(describeType(operand)) has no field '\(Printer.display(value(of: constants[Int(name)])))'")

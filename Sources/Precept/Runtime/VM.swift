@@ -61,12 +61,23 @@ final class VM {
 
   /// Interned ids of names the node functions compare against.
   let ids: WellKnownIDs
+  /// The model's arena, read directly (the model outlives the VM, which holds it).
+  let nodeRecords: UnsafeBufferPointer<NodeRecord>
+  let argumentRecords: UnsafeBufferPointer<ArgumentRecord>
+  let modifierRecords: UnsafeBufferPointer<ModifierRecord>
+  let slotRecords: UnsafeBufferPointer<SlotRecord>
+  let propertyRecords: UnsafeBufferPointer<PropertyRecord>
 
   init(program: Program, model: ViewModel, hosts: [String: HostFunction] = [:], limits: EvaluationLimits = .standard) {
     self.program = program
     self.model = model
     self.limits = limits
     self.heap = Heap(model: model)
+    nodeRecords = model.nodes
+    argumentRecords = model.arguments
+    modifierRecords = model.modifiers
+    slotRecords = model.slots
+    propertyRecords = model.properties
     self.hostBodies = program.hosts.map { signature in
       hosts[signature.name].flatMap { $0.parameterCount == signature.arity ? $0 : nil }
     }
