@@ -197,6 +197,11 @@ struct CodeGen {
     case .local(let slot): emit(.local, slotMap[slot] ?? 0)
     case .global(let index): emit(.global, Int32(index))
     case .select(let operand, let field, let nodeField, let testOnly):
+      // `x.field` on a local (a node binding, a macro variable) is the commonest selection.
+      if !testOnly, case .local(let slot) = operand.kind {
+        emit(.selectLocal, slotMap[slot] ?? 0, constant(.string(field)))
+        return
+      }
       emit(operand)
       emit(testOnly ? .has : .select, constant(.string(field)), nodeField?.rawValue ?? -1)
     case .builtin(let builtin, let args, _):

@@ -43,6 +43,7 @@
 /// | `index` | – | – | pop index, pop container: `container[index]` |
 /// | `select` | name | field | pop a value: map key `constants[a]`, or node-like field `b` (−1: none); null stays null |
 /// | `has` | name | field | pop a value: whether the map key or node-like field is present |
+/// | `selectLocal` | slot | name | push `locals[a]` selected by the name `constants[b]`, as `local` then `select` |
 /// | `list` | count | – | pop `a` values, push a list of them |
 /// | `map` | count | – | pop `a` key–value pairs, push a map (duplicate keys are an error) |
 /// | `template` | count | – | pop `a` values, push their display forms joined into a string |
@@ -67,7 +68,7 @@ enum Opcode: UInt8, CaseIterable, Sendable {
   case jump, and, andCombine, or, orCombine, implies, impliesCombine, branch, `return`
   case not, negate, add, subtract, multiply, divide, remainder
   case equal, notEqual, less, lessEqual, greater, greaterEqual, `in`, index
-  case select, has, list, map, template
+  case select, has, selectLocal, list, map, template
   case builtin, call, host
   case iterInit, iterNext, iterNextPair, allStep, existsStep, existsOneStep, existsOneDone, filterStep, unwind
   case mapStep, entryStep, collect, collectMap
@@ -88,6 +89,7 @@ enum Opcode: UInt8, CaseIterable, Sendable {
     case .jump, .and, .or, .implies: (.target, .none)
     case .branch: (.target, .target)
     case .select, .has: (.stringConstant, .field)
+    case .selectLocal: (.slot, .stringConstant)
     case .fail: (.stringConstant, .none)
     case .list, .map, .template: (.count, .none)
     case .builtin: (.builtin, .count)

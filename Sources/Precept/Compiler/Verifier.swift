@@ -56,6 +56,7 @@ enum Verifier {
     case .branch: (1, 0, 0)
     case .return: (1, 0, 0)
     case .not, .negate, .select, .has: (1, 1, 0)
+    case .selectLocal: (0, 1, 0)
     case .add, .subtract, .multiply, .divide, .remainder, .equal, .notEqual, .less, .lessEqual, .greater,
       .greaterEqual, .in, .index:
       (2, 1, 0)
@@ -142,6 +143,9 @@ enum Verifier {
       try constant(a, string: true)
       guard b == -1 || NodeField(rawValue: instruction.b) != nil else { throw fail(pc, "unknown field \(b)") }
     case .fail: try constant(a, string: true)
+    case .selectLocal:
+      try slot(a)
+      try constant(b, string: true)
     case .local, .setLocal: try slot(a)
     case .global:
       guard a >= 0, a < program.globals.count else { throw fail(pc, "binding \(a) does not exist") }

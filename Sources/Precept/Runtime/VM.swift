@@ -47,6 +47,9 @@ final class VM {
   private let code: RawArray<Instruction>
   private let functions: RawArray<Function>
   @exclusivity(unchecked) private(set) var constants: RawArray<Word>
+  /// For each string constant that names a node field, the field's code (−1 otherwise), so
+  /// `selectLocal` needs only the name.
+  private let fieldCodes: RawArray<Int32>
   @exclusivity(unchecked) var globals: [Word] = []
   private let hostBodies: [HostFunction?]
   /// Compiled patterns of `matches`, by pattern string id (interned ones only).
@@ -97,6 +100,11 @@ final class VM {
       }
     }
     constants = RawArray(program.constants.map(link))
+    fieldCodes = RawArray(
+      program.constants.map { constant in
+        if case .string(let name) = constant, let field = NodeField.byName[name] { return field.rawValue }
+        return -1
+      })
     heap.markPersistent()
     self.heap = heap
     code = RawArray(program.code)
@@ -116,6 +124,7 @@ final class VM {
     code.deallocate()
     functions.deallocate()
     constants.deallocate()
+    fieldCodes.deallocate()
     frames.deallocate()
   }
 
@@ -379,6 +388,10 @@ final class VM {
         stack[sp - 1] = self.index(stack[sp - 1], key)
       case .select:
         stack[sp - 1] = select(stack[sp - 1], name: instruction.a, field: instruction.b)
+      case .selectLocal:
+        let name = instruction.b
+        stack[sp] = select(stack[bp + Int(instruction.a)], name: name, field: fieldCodes[Int(name)])
+        sp += 1
       case .has:
         stack[sp - 1] = has(stack[sp - 1], name: instruction.a, field: instruction.b)
       case .list:
