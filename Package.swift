@@ -18,7 +18,9 @@ let package = Package(
     // The command-line tool's commands, REPL and output formats (a library so tests can call them).
     .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"], plugins: ["EmbedRulesets"]),
     // Builds the standard rulesets (Rulesets/*.precept) into the tool.
-    .plugin(name: "EmbedRulesets", capability: .buildTool(), dependencies: ["embed-rulesets"], path: "Sources/EmbedRulesetsPlugin"),
+    .plugin(
+      name: "EmbedRulesets", capability: .buildTool(), dependencies: ["embed-rulesets"],
+      path: "Sources/EmbedRulesetsPlugin"),
     .executableTarget(name: "embed-rulesets"),
     .executableTarget(name: "precept", dependencies: ["PreceptTool"]),
     // `swift package precept-lint`: lint a package's Swift targets.

@@ -37,10 +37,18 @@ let document = ViewDocument(
       children: [
         ViewNode(
           type: "Button", line: 4, column: 7, args: [ViewArgument(label: nil, kind: .string, value: "Pay")],
-          modifiers: [ViewModifier(name: "foregroundStyle", line: 5, column: 10, args: [ViewArgument(label: nil, kind: .string, value: "gray")])]),
+          modifiers: [
+            ViewModifier(
+              name: "foregroundStyle", line: 5, column: 10,
+              args: [ViewArgument(label: nil, kind: .string, value: "gray")])
+          ]),
         ViewNode(
           type: "Button", line: 6, column: 7, args: [ViewArgument(label: nil, kind: .string, value: "Cancel")],
-          modifiers: [ViewModifier(name: "foregroundStyle", line: 7, column: 10, args: [ViewArgument(label: nil, kind: .string, value: "black")])]),
+          modifiers: [
+            ViewModifier(
+              name: "foregroundStyle", line: 7, column: 10,
+              args: [ViewArgument(label: nil, kind: .string, value: "black")])
+          ]),
       ])
   ])
 
@@ -50,7 +58,8 @@ do {
   let engine = Engine(rulesets: [ruleset], hostFunctions: [contrastRatio])
   let report = engine.evaluate(ViewModel(document))
   for finding in report.findings {
-    print("\(finding.file):\(finding.line):\(finding.column): \(finding.severity): \(finding.message) [\(finding.rule)]")
+    print(
+      "\(finding.file):\(finding.line):\(finding.column): \(finding.severity): \(finding.message) [\(finding.rule)]")
     print("  because \(finding.explanation.sentence)")
   }
   print("\(report.summary.errors) error(s), \(report.summary.passed) passed")

@@ -12,7 +12,8 @@ public final class Console: @unchecked Sendable {
   public let readInput: () -> [UInt8]
 
   public init(
-    out: @escaping (String) -> Void, error: @escaping (String) -> Void, outStyle: TerminalStyle = TerminalStyle(enabled: false),
+    out: @escaping (String) -> Void, error: @escaping (String) -> Void,
+    outStyle: TerminalStyle = TerminalStyle(enabled: false),
     errorStyle: TerminalStyle = TerminalStyle(enabled: false), readInput: @escaping () -> [UInt8] = { [] }
   ) {
     self.writeOut = out

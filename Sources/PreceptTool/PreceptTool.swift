@@ -67,7 +67,9 @@ public enum PreceptTool {
 
   static var generalHelp: String {
     let width = Command.all.map(\.name.count).max() ?? 0
-    let commands = Command.all.map { "  \($0.name)" + String(repeating: " ", count: width - $0.name.count + 2) + $0.summary }
+    let commands = Command.all.map {
+      "  \($0.name)" + String(repeating: " ", count: width - $0.name.count + 2) + $0.summary
+    }
     return """
       precept — accessibility rules for SwiftUI components, as data
 

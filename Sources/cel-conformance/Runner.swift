@@ -19,9 +19,10 @@ enum CaseOutcome: Sendable, Equatable {
 /// Compiles an expression with the given free variables and evaluates it with the bindings.
 /// `checked` is false for cases marked `disable_check`: names the checker cannot resolve are
 /// then evaluation errors, as in CEL's unchecked evaluation.
-typealias Evaluator = @Sendable (
-  _ expression: String, _ variables: [String], _ bindings: [String: Value], _ checked: Bool
-) -> Actual
+typealias Evaluator =
+  @Sendable (
+    _ expression: String, _ variables: [String], _ bindings: [String: Value], _ checked: Bool
+  ) -> Actual
 
 /// Runs suite cases and judges their results.
 struct ConformanceRunner: Sendable {

@@ -127,14 +127,17 @@ struct Benchmarks {
     table.add(
       "read SwiftUI source, one core", "\(Format.grouped(Int(lint.reader))) lines/s",
       budget: "≥ swiftc", met: lint.swiftc.map { lint.reader >= $0 },
-      note: lint.swiftc.map { "swiftc -frontend -parse: \(Format.grouped(Int($0))) lines/s (\(Format.fixed(lint.reader / $0, 1))×)" }
+      note: lint.swiftc.map {
+        "swiftc -frontend -parse: \(Format.grouped(Int($0))) lines/s (\(Format.fixed(lint.reader / $0, 1))×)"
+      }
         ?? "swiftc not found")
     table.add(
       "lint (read + standard rulesets), one core", "\(Format.grouped(Int(lint.lint))) lines/s",
       budget: "≥ 100,000", met: lint.lint >= 100_000,
       note: "\(lintFigures.files.count) synthetic files, \(lines) lines, \(lint.findings) findings")
     table.add(
-      "lint, every core (\(ProcessInfo.processInfo.activeProcessorCount))", "\(Format.grouped(Int(lint.allCores))) lines/s",
+      "lint, every core (\(ProcessInfo.processInfo.activeProcessorCount))",
+      "\(Format.grouped(Int(lint.allCores))) lines/s",
       note: "wall clock")
 
     // Packs (issue 7): loading the standard rulesets from packs beside compiling them.
@@ -142,7 +145,9 @@ struct Benchmarks {
       let (fromSource, fromPacks) = try lintFigures.packs()
       table.add(
         "load the standard rulesets from packs", Format.duration(seconds: fromPacks),
-        note: "compiling them from source: \(Format.duration(seconds: fromSource)) (\(Format.fixed(fromSource / fromPacks, 1))× slower)")
+        note:
+          "compiling them from source: \(Format.duration(seconds: fromSource)) (\(Format.fixed(fromSource / fromPacks, 1))× slower)"
+      )
     } catch {
       print("error: the standard rulesets do not pack: \(error)")
       return false

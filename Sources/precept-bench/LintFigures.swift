@@ -19,7 +19,9 @@ struct LintFigures {
 
   /// Reader lines/s on one core, lint lines/s on one core, lint lines/s on every core (wall
   /// clock), swiftc's lines/s on one core (nil when swiftc is not found), and the findings.
-  func measure(_ rulesets: [Ruleset]) -> (reader: Double, lint: Double, allCores: Double, swiftc: Double?, findings: Int) {
+  func measure(_ rulesets: [Ruleset]) -> (
+    reader: Double, lint: Double, allCores: Double, swiftc: Double?, findings: Int
+  ) {
     let sources = files.map { SourceFile(name: $0.name, text: $0.text) }
     let engine = Engine(rulesets: rulesets)
     let lines = Double(lineCount)
@@ -54,7 +56,8 @@ struct LintFigures {
   /// `swiftc -frontend -parse` over the same files (written to a temporary folder), lines per
   /// CPU second of the child process: the yardstick for the reader.
   private func swiftcSpeed() -> Double? {
-    let candidates = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]
+    let candidates =
+      ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]
       + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
     guard let swiftc = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
     let folder = NSTemporaryDirectory() + "precept-bench-\(getpid())"

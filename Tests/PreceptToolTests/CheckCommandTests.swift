@@ -75,8 +75,10 @@ private let modelText = """
   }
 
   @Test func exitStatusFollowsFailOn() throws {
-    let clean = #"{"viewmodel": 1, "file": "A.swift", "nodes": [{"type": "Menu", "children": [{"type": "Button"}, {"type": "Button"}]}]}"#
-    let onlyWarning = #"{"viewmodel": 1, "file": "A.swift", "nodes": [{"type": "Menu", "children": [{"type": "Button"}]}]}"#
+    let clean =
+      #"{"viewmodel": 1, "file": "A.swift", "nodes": [{"type": "Menu", "children": [{"type": "Button"}, {"type": "Button"}]}]}"#
+    let onlyWarning =
+      #"{"viewmodel": 1, "file": "A.swift", "nodes": [{"type": "Menu", "children": [{"type": "Button"}]}]}"#
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let ruleset = try folder.write("demo.precept", rulesetText)
@@ -97,7 +99,8 @@ private let modelText = """
       #expect(run.status == 2)
       let json = try JSON.parse(run.output)
       let errors = try #require(json["inputErrors"]?.arrayValue)
-      #expect(errors.map { $0["message"]?.stringValue ?? "" } == ["'type' must be a string, found a number", "no such file"])
+      #expect(
+        errors.map { $0["message"]?.stringValue ?? "" } == ["'type' must be a string, found a number", "no such file"])
       #expect(errors.map { $0["file"]?.stringValue ?? "" } == [broken, folder.path + "/missing.json"])
       #expect(errors[0]["line"]?.integerValue == 1 && errors[0]["column"]?.integerValue == 37)
       #expect(json["findings"]?.arrayValue?.count == 2)
@@ -107,17 +110,25 @@ private let modelText = """
   @Test func textReportQuotesTheSourceLine() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let swift = try folder.write("Menu.swift", "struct S {\n  var body: some View {\n    Menu {\n    } label: { Image(systemName: \"x\") }\n  }\n}\n")
+    let swift = try folder.write(
+      "Menu.swift",
+      "struct S {\n  var body: some View {\n    Menu {\n    } label: { Image(systemName: \"x\") }\n  }\n}\n")
     let model = try folder.write(
       "m.json",
-      #"{"viewmodel": 1, "file": "\#(swift)", "nodes": [{"type": "Menu", "line": 3, "column": 5, "slots": {"label": [{"type": "Image"}]}}]}"#)
+      #"{"viewmodel": 1, "file": "\#(swift)", "nodes": [{"type": "Menu", "line": 3, "column": 5, "slots": {"label": [{"type": "Image"}]}}]}"#
+    )
     let ruleset = try folder.write("demo.precept", rulesetText)
     let run = ToolRun(["check", model, "-r", ruleset])
     #expect(run.status == 1)
-    #expect(run.output.contains("\(swift):3:5: error: Icon-only Menu has no accessible name [demo/trigger-name]\n  |\n3 |     Menu {\n  |     ^~~~\n"))
+    #expect(
+      run.output.contains(
+        "\(swift):3:5: error: Icon-only Menu has no accessible name [demo/trigger-name]\n  |\n3 |     Menu {\n  |     ^~~~\n"
+      ))
     #expect(run.output.contains(#"note: require m.modifier("accessibilityLabel").text() != "" was false"#))
     #expect(run.output.contains("help: fix: .accessibilityLabel(\"Map options\")"))
-    #expect(run.output.hasSuffix("1 error, 1 warning, 0 infos in 1 file (2 nodes, 3 rules); 1 check needs review (--show-review lists them)\n"))
+    #expect(
+      run.output.hasSuffix(
+        "1 error, 1 warning, 0 infos in 1 file (2 nodes, 3 rules); 1 check needs review (--show-review lists them)\n"))
     #expect(!run.output.contains("\u{1B}["))
   }
 
@@ -129,11 +140,14 @@ private let modelText = """
       try validateSARIF(sarif)
       let driver = try #require(sarif["runs"]?.arrayValue?.first?["tool"]?["driver"])
       let rules = try #require(driver["rules"]?.arrayValue)
-      #expect(rules.compactMap { $0["id"]?.stringValue } == ["demo/trigger-name", "demo/min-commands", "demo/announce"])
-      #expect(rules[0]["properties"]?["tags"]?.arrayValue?.compactMap(\.stringValue) == ["accessibility", "wcag-4.1.2"])
+      #expect(
+        rules.compactMap { $0["id"]?.stringValue } == ["demo/trigger-name", "demo/min-commands", "demo/announce"])
+      #expect(
+        rules[0]["properties"]?["tags"]?.arrayValue?.compactMap(\.stringValue) == ["accessibility", "wcag-4.1.2"])
       #expect(rules[0]["help"]?["text"]?.stringValue?.hasPrefix("VoiceOver has nothing to read for an icon.") == true)
       let results = try #require(sarif["runs"]?.arrayValue?.first?["results"]?.arrayValue)
-      let uri = results[0]["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]?["uri"]?.stringValue
+      let uri = results[0]["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]?["uri"]?
+        .stringValue
       #expect(uri == "Sources/My%20App/MapScreen.swift")
     }
   }

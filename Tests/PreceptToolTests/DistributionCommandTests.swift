@@ -35,7 +35,8 @@ import Testing
     #expect(packed.output.contains("wrote ../packs/acme.menus-1.1.0.preceptpack"))
     #expect(packed.output.contains("wrote ../packs/global-1.0.0.preceptpack"))
     let published = try precept(
-      "publish", "../packs/global-1.0.0.preceptpack", "../packs/acme.menus-1.1.0.preceptpack", "--registry", "../registry")
+      "publish", "../packs/global-1.0.0.preceptpack", "../packs/acme.menus-1.1.0.preceptpack", "--registry",
+      "../registry")
     #expect(published.status == 0, "\(published.error)")
     #expect(published.output == "published global 1.0.0 to ../registry\npublished acme.menus 1.1.0 to ../registry\n")
 
@@ -53,7 +54,8 @@ import Testing
     #expect(lint.output.contains(#""rule": "global/focus-visible""#))
 
     // A stale lock is an error for lint and for install --locked; install re-resolves.
-    try folder.write("project/precept.json", #"{"precept": 1, "registry": "../registry", "rulesets": {"acme.menus": "^2"}}"#)
+    try folder.write(
+      "project/precept.json", #"{"precept": 1, "registry": "../registry", "rulesets": {"acme.menus": "^2"}}"#)
     let stale = try precept("lint")
     #expect(stale.status == 2 && stale.error.contains("does not match the rulesets in"))
     #expect(try precept("install", "--locked").status == 2)
@@ -70,7 +72,10 @@ import Testing
     }
     try folder.write("acme.precept", acme)
     #expect(try precept("pack", "acme.precept", "--with-imports", "-o", "packs").status == 0)
-    #expect(try precept("publish", "packs/global-1.0.0.preceptpack", "packs/acme.menus-1.1.0.preceptpack", "--registry", "registry").status == 0)
+    #expect(
+      try precept(
+        "publish", "packs/global-1.0.0.preceptpack", "packs/acme.menus-1.1.0.preceptpack", "--registry", "registry"
+      ).status == 0)
     #expect(try precept("add", "acme.menus@^1.0", "--registry", "registry").status == 0)
     // Someone changes the pack in the registry and the cache is empty: install must refuse it.
     try FileManager.default.removeItem(atPath: folder.path + "/cache")
@@ -93,7 +98,8 @@ import Testing
     var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: packPath)))
     bytes[bytes.count / 2] ^= 0x20
     try Data(bytes).write(to: URL(fileURLWithPath: packPath))
-    let lint = try Products.run("precept", ["lint", "S.swift", "--ruleset", "packs/acme.menus-1.1.0.preceptpack"], directory: folder.path)
+    let lint = try Products.run(
+      "precept", ["lint", "S.swift", "--ruleset", "packs/acme.menus-1.1.0.preceptpack"], directory: folder.path)
     #expect(lint.status == 2)
     #expect(lint.error.contains("error:"))
     #expect(!lint.error.contains("Fatal error") && !lint.error.contains("crashed"))

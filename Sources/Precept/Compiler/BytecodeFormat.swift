@@ -110,9 +110,11 @@ enum BytecodeFormat {
     do {
       metadata = try JSON.parse(SourceFile(name: "<pack metadata>", bytes: metadataBytes))
     } catch {
-      throw Failure(message: "malformed rule metadata: \(error.diagnostics.first?.message ?? "")", offset: metadataOffset)
+      throw Failure(
+        message: "malformed rule metadata: \(error.diagnostics.first?.message ?? "")", offset: metadataOffset)
     }
-    let (rules, rulesetMetadata) = try readMetadata(metadata, name: name, version: programVersion, offset: metadataOffset)
+    let (rules, rulesetMetadata) = try readMetadata(
+      metadata, name: name, version: programVersion, offset: metadataOffset)
     return Program(
       name: name, version: programVersion, sourceName: sourceName, metadata: rulesetMetadata, code: code,
       functions: functions, constants: constants, hosts: hosts, globals: globals, compiledRules: rules,
@@ -156,7 +158,9 @@ enum BytecodeFormat {
     case 4: return .bytes(try reader.blob())
     case 5:
       let raw = try reader.u8()
-      guard let tag = TypeTag(rawValue: raw) else { throw Failure(message: "unknown type tag \(raw)", offset: offset + 1) }
+      guard let tag = TypeTag(rawValue: raw) else {
+        throw Failure(message: "unknown type tag \(raw)", offset: offset + 1)
+      }
       return .type(tag)
     case let tag: throw Failure(message: "unknown constant kind \(tag)", offset: offset)
     }
@@ -173,7 +177,8 @@ enum BytecodeFormat {
     let ruleset: JSON = .object([
       "title": optional(metadata.title), "summary": optional(metadata.summary), "help": optional(metadata.help),
       "useWhen": strings(metadata.useWhen),
-      "avoidWhen": .array(metadata.avoidWhen.map { .object(["text": .string($0.text), "instead": optional($0.instead)]) }),
+      "avoidWhen": .array(
+        metadata.avoidWhen.map { .object(["text": .string($0.text), "instead": optional($0.instead)]) }),
       "allow": strings(metadata.allow), "golden": strings(metadata.golden),
       "imports": .array(metadata.imports.map { .object(["name": .string($0.name), "range": .string($0.range)]) }),
     ])
@@ -249,22 +254,29 @@ enum BytecodeFormat {
     var rules: [CompiledRule] = []
     for rule in rulesJSON {
       let localID = try string(rule["id"], "id")
-      guard let kind = RuleInfo.Kind(rawValue: try string(rule["kind"], "kind")) else { throw fail("unknown rule kind") }
+      guard let kind = RuleInfo.Kind(rawValue: try string(rule["kind"], "kind")) else {
+        throw fail("unknown rule kind")
+      }
       guard let severity = Severity(rawValue: try string(rule["severity"], "severity")) else {
         throw fail("unknown severity")
       }
       var card: [RuleInfo.CardEntry] = []
       for entry in rule["card"]?.arrayValue ?? [] {
-        card.append(RuleInfo.CardEntry(section: try string(entry["section"], "card.section"), text: try string(entry["text"], "card.text")))
+        card.append(
+          RuleInfo.CardEntry(
+            section: try string(entry["section"], "card.section"), text: try string(entry["text"], "card.text")))
       }
       var requirements: [CompiledRequirement] = []
       for requirement in rule["requirements"]?.arrayValue ?? [] {
-        guard let requirementKind = RequirementSyntax.Kind(rawValue: try string(requirement["kind"], "requirement kind")) else {
+        guard
+          let requirementKind = RequirementSyntax.Kind(rawValue: try string(requirement["kind"], "requirement kind"))
+        else {
           throw fail("unknown requirement kind")
         }
         var operands: [(String, Int)] = []
         for operand in requirement["operands"]?.arrayValue ?? [] {
-          operands.append((try string(operand["text"], "operand text"), try integer(operand["function"], "operand function")))
+          operands.append(
+            (try string(operand["text"], "operand text"), try integer(operand["function"], "operand function")))
         }
         requirements.append(
           CompiledRequirement(
@@ -278,7 +290,8 @@ enum BytecodeFormat {
       for check in rule["checkFunctions"]?.arrayValue ?? [] { checks.append(try integer(check, "checkFunctions")) }
       let info = RuleInfo(
         id: "\(name)/\(localID)", localID: localID, ruleset: name, version: version, kind: kind, severity: severity,
-        wcag: try stringList(rule["wcag"], "wcag"), title: optionalString(rule["title"]), help: optionalString(rule["help"]),
+        wcag: try stringList(rule["wcag"], "wcag"), title: optionalString(rule["title"]),
+        help: optionalString(rule["help"]),
         message: optionalString(rule["message"]), fix: optionalString(rule["fix"]),
         selector: try string(rule["selector"], "selector"), card: card, category: optionalString(rule["category"]),
         checks: try stringList(rule["checks"], "checks"), hostFunctions: try stringList(rule["hosts"], "hosts"),

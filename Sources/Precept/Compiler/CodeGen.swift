@@ -93,7 +93,8 @@ struct CodeGen {
     let info = RuleInfo(
       id: "\(ruleset.name)/\(rule.id)", localID: rule.id, ruleset: ruleset.name, version: ruleset.version,
       kind: rule.kind == .rule ? .rule : .review, severity: rule.severity, wcag: rule.wcag, title: rule.title,
-      help: rule.help, message: rule.messageText, fix: ruleset.syntax.rules.first { $0.id.value == rule.id }?.fix?.plainText,
+      help: rule.help, message: rule.messageText,
+      fix: ruleset.syntax.rules.first { $0.id.value == rule.id }?.fix?.plainText,
       selector: rule.selector.text, card: rule.card.map { RuleInfo.CardEntry(section: $0.0.rawValue, text: $0.1) },
       category: rule.category,
       // A check without holes is its decoded text (escapes resolved); one with holes is shown

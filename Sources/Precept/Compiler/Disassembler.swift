@@ -4,7 +4,9 @@ enum Disassembler {
   static func disassemble(_ program: Program) -> String {
     var out = ""
     if !program.globals.isEmpty {
-      out += "; bindings: " + program.globals.enumerated().map { "\($0.offset)=\($0.element)" }.joined(separator: ", ") + "\n"
+      out +=
+        "; bindings: " + program.globals.enumerated().map { "\($0.offset)=\($0.element)" }.joined(separator: ", ")
+        + "\n"
     }
     if !program.constants.isEmpty {
       out += "; constants:\n"

@@ -33,11 +33,16 @@ enum Verifier {
     }
     for rule in program.compiledRules {
       let bindings = 1 + rule.ancestorTypes.count
-      let functions = [rule.when, rule.message, rule.fix].compactMap { $0 } + rule.checks
+      let functions =
+        [rule.when, rule.message, rule.fix].compactMap { $0 } + rule.checks
         + rule.requirements.flatMap { [$0.function] + $0.operands.map(\.function) }
       for function in functions {
         guard function >= 0, function < program.functions.count, program.functions[function].parameterCount == bindings
-        else { throw Failure(message: "rule \(rule.info.id) refers to function \(function), which does not take its \(bindings) bindings") }
+        else {
+          throw Failure(
+            message: "rule \(rule.info.id) refers to function \(function), which does not take its \(bindings) bindings"
+          )
+        }
       }
       guard !rule.targetTypes.isEmpty else { throw Failure(message: "rule \(rule.info.id) visits no node type") }
     }
@@ -72,7 +77,9 @@ enum Verifier {
     }
   }
 
-  private static func verify(_ function: FunctionInfo, index: Int, range: Range<Int>, _ program: Program) throws(Failure) {
+  private static func verify(_ function: FunctionInfo, index: Int, range: Range<Int>, _ program: Program)
+    throws(Failure)
+  {
     let name = "function \(index) (\(function.name))"
     func fail(_ pc: Int, _ message: String) -> Failure {
       Failure(message: "\(name), instruction \(pc) (\(program.code[pc].op.name)): \(message)")
@@ -97,7 +104,9 @@ enum Verifier {
       let current = depth[pc - range.lowerBound]
       try checkOperands(instruction, pc: pc, function: function, program, fail)
       let (pop, fallThrough, taken) = effect(instruction)
-      guard pop >= 0, current >= pop else { throw fail(pc, "needs \(pop) value\(pop == 1 ? "" : "s") on the stack, has \(current)") }
+      guard pop >= 0, current >= pop else {
+        throw fail(pc, "needs \(pop) value\(pop == 1 ? "" : "s") on the stack, has \(current)")
+      }
       let after = current - pop
       switch instruction.op {
       case .return:
@@ -110,7 +119,8 @@ enum Verifier {
         try flow(to: Int(instruction.b), after + 1, from: pc)
       case .and, .or, .implies:
         try flow(to: Int(instruction.a), after + taken, from: pc)
-      case .iterInit, .iterNext, .iterNextPair, .allStep, .existsStep, .existsOneStep, .filterStep, .mapStep, .entryStep:
+      case .iterInit, .iterNext, .iterNextPair, .allStep, .existsStep, .existsOneStep, .filterStep, .mapStep,
+        .entryStep:
         try flow(to: Int(instruction.b), after + taken, from: pc)
       default:
         break
@@ -133,7 +143,8 @@ enum Verifier {
     }
     func constant(_ value: Int, string: Bool) throws(Failure) {
       guard value >= 0, value < program.constants.count else { throw fail(pc, "constant \(value) does not exist") }
-      if string, case .string = program.constants[value] {} else if string {
+      if string, case .string = program.constants[value] {
+      } else if string {
         throw fail(pc, "constant \(value) is not a string")
       }
     }
@@ -157,10 +168,14 @@ enum Verifier {
       guard counts.contains(b) else { throw fail(pc, "\(builtin.name) cannot take \(b) arguments") }
     case .call:
       guard a >= 0, a < program.functions.count else { throw fail(pc, "function \(a) does not exist") }
-      guard program.functions[a].parameterCount == b else { throw fail(pc, "function \(a) takes \(program.functions[a].parameterCount) arguments, not \(b)") }
+      guard program.functions[a].parameterCount == b else {
+        throw fail(pc, "function \(a) takes \(program.functions[a].parameterCount) arguments, not \(b)")
+      }
     case .host:
       guard a >= 0, a < program.hosts.count else { throw fail(pc, "host function \(a) does not exist") }
-      guard program.hosts[a].arity == b else { throw fail(pc, "host function \(program.hosts[a].name) takes \(program.hosts[a].arity) arguments, not \(b)") }
+      guard program.hosts[a].arity == b else {
+        throw fail(pc, "host function \(program.hosts[a].name) takes \(program.hosts[a].arity) arguments, not \(b)")
+      }
     case .iterInit, .iterNext, .iterNextPair, .allStep, .existsStep, .existsOneStep, .filterStep, .mapStep, .entryStep,
       .existsOneDone, .collect, .collectMap:
       try slot(a, span: 5)

@@ -63,7 +63,8 @@ public struct Pack: Sendable {
       for _ in Pack.magic { _ = try reader.u8() }
       let length = Int(try reader.u32())
       guard length <= Pack.maximumManifestSize else {
-        throw BytecodeFormat.Failure(message: "the manifest is larger than \(Pack.maximumManifestSize) bytes", offset: 12)
+        throw BytecodeFormat.Failure(
+          message: "the manifest is larger than \(Pack.maximumManifestSize) bytes", offset: 12)
       }
       reader = ByteReader(bytes)
       for _ in Pack.magic { _ = try reader.u8() }
@@ -81,12 +82,14 @@ public struct Pack: Sendable {
     }
     guard payload.count == manifest.payloadSize else {
       throw fail(
-        "the pack is truncated or padded: its payload has \(payload.count) bytes, the manifest says \(manifest.payloadSize)")
+        "the pack is truncated or padded: its payload has \(payload.count) bytes, the manifest says \(manifest.payloadSize)"
+      )
     }
     let digest = SHA256.hex(SHA256.hash(payload))
     guard digest == manifest.payloadSHA256 else {
       throw fail(
-        "the pack's contents do not match its digest (expected sha256 \(manifest.payloadSHA256), got \(digest)); it was altered or damaged")
+        "the pack's contents do not match its digest (expected sha256 \(manifest.payloadSHA256), got \(digest)); it was altered or damaged"
+      )
     }
     var payloadReader = ByteReader(payload)
     let sourceBytes: [UInt8]
@@ -95,7 +98,9 @@ public struct Pack: Sendable {
     } catch {
       throw fail("malformed pack payload: \(error)")
     }
-    guard let text = String(validating: sourceBytes, as: UTF8.self) else { throw fail("the pack's source is not valid UTF-8") }
+    guard let text = String(validating: sourceBytes, as: UTF8.self) else {
+      throw fail("the pack's source is not valid UTF-8")
+    }
     source = text
     bytecode = Array(payload[payloadReader.offset...])
     self.bytes = bytes
@@ -136,7 +141,8 @@ public struct Pack: Sendable {
       throw fail("the pack's bytecode does not verify: \(error)")
     }
     guard program.name == manifest.name, program.version == manifest.version else {
-      throw fail("the bytecode is of \(program.name) \(program.version), the manifest says \(manifest.name) \(manifest.version)")
+      throw fail(
+        "the bytecode is of \(program.name) \(program.version), the manifest says \(manifest.name) \(manifest.version)")
     }
     return program
   }
@@ -153,7 +159,8 @@ public struct Pack: Sendable {
     }
     if manifest.bytecodeFormat > Int(BytecodeFormat.version) {
       throw fail(
-        "the pack's bytecode is format \(manifest.bytecodeFormat); this precept runs format \(BytecodeFormat.version) (upgrade precept)")
+        "the pack's bytecode is format \(manifest.bytecodeFormat); this precept runs format \(BytecodeFormat.version) (upgrade precept)"
+      )
     }
     let program = try program()
     var imports: [Ruleset] = []
@@ -232,7 +239,9 @@ public struct PackManifest: Sendable, Hashable {
       return DiagnosticError(Diagnostic(.error, message, in: source, span: Span(offset, offset + 1)))
     }
     func string(_ key: String, in object: JSON) throws(DiagnosticError) -> String {
-      guard let value = object[key]?.stringValue else { throw fail("the manifest needs a string '\(key)'", object[key] ?? object) }
+      guard let value = object[key]?.stringValue else {
+        throw fail("the manifest needs a string '\(key)'", object[key] ?? object)
+      }
       return value
     }
     func integer(_ key: String, in object: JSON) throws(DiagnosticError) -> Int {
@@ -253,13 +262,16 @@ public struct PackManifest: Sendable, Hashable {
     self.imports = imports
     var hosts: [HostFunction] = []
     for item in json["hostFunctions"]?.arrayValue ?? [] {
-      hosts.append(HostFunction(name: try string("name", in: item), parameterCount: try integer("parameters", in: item)))
+      hosts.append(
+        HostFunction(name: try string("name", in: item), parameterCount: try integer("parameters", in: item)))
     }
     hostFunctions = hosts
     guard let payload = json["payload"] else { throw fail("the manifest needs a 'payload' object", json) }
     payloadSize = try integer("size", in: payload)
     payloadSHA256 = try string("sha256", in: payload)
-    if let problem = PackMetadata.nameProblem(name) { throw fail("invalid ruleset name '\(name)': \(problem)", json["name"]) }
+    if let problem = PackMetadata.nameProblem(name) {
+      throw fail("invalid ruleset name '\(name)': \(problem)", json["name"])
+    }
     if (try? SemanticVersion(parsing: version)) == nil { throw fail("invalid version '\(version)'", json["version"]) }
   }
 }

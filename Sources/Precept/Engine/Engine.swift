@@ -106,7 +106,8 @@ struct RuleRunner {
         let result: Outcome.Result
         if !missing.isEmpty {
           let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-          result = .notRun(.hostFunctionMissing, "the rule calls host function \(names), which the host did not register")
+          result = .notRun(
+            .hostFunctionMissing, "the rule calls host function \(names), which the host did not register")
         } else {
           result = evaluate(rule, node: node, bindings: bindings, report: &report)
         }
@@ -205,7 +206,9 @@ struct RuleRunner {
       operands.append(Explanation.Operand(text: operand.text, value: vm.summary(of: result)))
     }
     let reference = model.reference(node)
-    let message = rule.message.flatMap { text($0, bindings) } ?? rule.info.title ?? "\(requirement.kind.rawValue) \(requirement.text) failed"
+    let message =
+      rule.message.flatMap { text($0, bindings) } ?? rule.info.title
+      ?? "\(requirement.kind.rawValue) \(requirement.text) failed"
     return Finding(
       rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, severity: severity(rule),
       message: message, file: model.file, line: reference.line, column: reference.column, nodeType: reference.type,

@@ -40,7 +40,8 @@ public struct Ruleset: Sendable {
             Diagnostic(
               .error, "cannot find ruleset '\(item.name.value)' to import", in: source, span: item.name.span,
               help: resolver == nil
-                ? "no ruleset search path was given" : "add the folder that holds it to the search path (--ruleset DIR)"))
+                ? "no ruleset search path was given" : "add the folder that holds it to the search path (--ruleset DIR)"
+            ))
           continue
         }
         imports.append(found)
@@ -51,7 +52,8 @@ public struct Ruleset: Sendable {
           Diagnostic(.note, "'\(item.name.value)' is imported here", in: source, span: item.name.span))
       } catch {
         diagnostics.append(
-          Diagnostic(.error, "cannot import '\(item.name.value)' \(item.range.value): \(error)", in: source, span: item.span))
+          Diagnostic(
+            .error, "cannot import '\(item.name.value)' \(item.range.value): \(error)", in: source, span: item.span))
       }
     }
     guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }

@@ -50,7 +50,8 @@ public final class RulesetLibrary: @unchecked Sendable {
   /// Adds a pack (already checked for integrity by `Pack(bytes:name:)`).
   public func add(_ pack: Pack, path: String) throws(DiagnosticError) {
     guard let version = try? SemanticVersion(parsing: pack.manifest.version) else {
-      throw DiagnosticError(Diagnostic(.error, "the pack's version is malformed", file: path, location: SourceLocation(line: 1, column: 1)))
+      throw DiagnosticError(
+        Diagnostic(.error, "the pack's version is malformed", file: path, location: SourceLocation(line: 1, column: 1)))
     }
     lock.lock()
     defer { lock.unlock() }
@@ -60,14 +61,16 @@ public final class RulesetLibrary: @unchecked Sendable {
           .error, "ruleset \(pack.manifest.name) \(version) is defined twice", file: path,
           location: SourceLocation(line: 1, column: 1), notes: ["also defined in \(existing.source.name)"]))
     }
-    entries.append(Entry(name: pack.manifest.name, version: version, source: SourceFile(name: path, text: pack.source), pack: pack))
+    entries.append(
+      Entry(name: pack.manifest.name, version: version, source: SourceFile(name: path, text: pack.source), pack: pack))
   }
 
   /// Adds a `.precept` file, or every `.precept` file directly inside a folder (sorted by name).
   public func add(path: String) throws(DiagnosticError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw DiagnosticError(Diagnostic(.error, "no such file or folder", file: path, location: SourceLocation(line: 1, column: 1)))
+      throw DiagnosticError(
+        Diagnostic(.error, "no such file or folder", file: path, location: SourceLocation(line: 1, column: 1)))
     }
     let files: [String]
     if isDirectory.boolValue {
@@ -80,7 +83,8 @@ public final class RulesetLibrary: @unchecked Sendable {
     }
     for file in files {
       guard let data = FileManager.default.contents(atPath: file) else {
-        throw DiagnosticError(Diagnostic(.error, "cannot read the file", file: file, location: SourceLocation(line: 1, column: 1)))
+        throw DiagnosticError(
+          Diagnostic(.error, "cannot read the file", file: file, location: SourceLocation(line: 1, column: 1)))
       }
       if file.hasSuffix(".preceptpack") {
         try add(try Pack(bytes: Array(data), name: file), path: file)

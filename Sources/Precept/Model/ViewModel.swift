@@ -85,7 +85,9 @@ public final class ViewModel: @unchecked Sendable {
 
   /// Node indices of the given type, in preorder.
   package func nodes(ofType type: String) -> UnsafeBufferPointer<Int32> {
-    guard let id = strings.find(type), let range = typeRanges[id] else { return UnsafeBufferPointer(start: nil, count: 0) }
+    guard let id = strings.find(type), let range = typeRanges[id] else {
+      return UnsafeBufferPointer(start: nil, count: 0)
+    }
     return typeNodeStorage.slice(Int(range.lowerBound), range.count)
   }
 

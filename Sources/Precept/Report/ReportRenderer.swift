@@ -214,7 +214,8 @@ public struct ReportRenderer: Sendable {
     var notifications: [JSON] = report.notRun.map { item in
       .object([
         "level": .string("warning"),
-        "message": .object(["text": .string("rule \(item.rule) was not run: \(item.reason.rawValue): \(item.message)")]),
+        "message": .object(["text": .string("rule \(item.rule) was not run: \(item.reason.rawValue): \(item.message)")]
+        ),
         "locations": .array([location(item.file, item.line, item.column)]),
         "associatedRule": .object(["id": .string(item.rule)]),
       ])

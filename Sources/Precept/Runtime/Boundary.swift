@@ -72,15 +72,18 @@ extension VM {
     case .node(let index): return .node(model.reference(index))
     case .argument(let index):
       let argument = argumentRecords[Int(index)]
-      return nodeLike(kind: "argument", name: argument.label >= 0 ? model.string(argument.label) : "_",
+      return nodeLike(
+        kind: "argument", name: argument.label >= 0 ? model.string(argument.label) : "_",
         line: argument.line, column: argument.column, owner: argument.node)
     case .modifier(let index):
       let modifier = modifierRecords[Int(index)]
-      return nodeLike(kind: "modifier", name: model.string(modifier.name), line: modifier.line,
+      return nodeLike(
+        kind: "modifier", name: model.string(modifier.name), line: modifier.line,
         column: modifier.column, owner: modifier.node)
     case .property(let index):
       let property = propertyRecords[Int(index)]
-      return nodeLike(kind: "property", name: model.string(property.name), line: property.line,
+      return nodeLike(
+        kind: "property", name: model.string(property.name), line: property.line,
         column: property.column, owner: property.node)
     case .error(let index):
       return .string("<error: \(heap.errorMessage(index))>")

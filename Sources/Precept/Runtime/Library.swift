@@ -284,7 +284,8 @@ extension VM {
     switch operand {
     case .int: return operand
     case .uint(let value):
-      return value > UInt64(Int64.max) ? heap.makeError("int() range error: \(value)u does not fit in int") : .int(Int64(value))
+      return value > UInt64(Int64.max)
+        ? heap.makeError("int() range error: \(value)u does not fit in int") : .int(Int64(value))
     case .double(let value):
       guard value.isFinite, value > -9_223_372_036_854_775_808.0, value < 9_223_372_036_854_775_808.0 else {
         return heap.makeError("int() range error: \(Printer.double(value)) does not fit in int")
@@ -293,7 +294,9 @@ extension VM {
     case .string(let id):
       let text = heap.string(id)
       cost += text.utf8.count / 32
-      guard let value = Int64(text) else { return heap.makeError("int() cannot convert \(Printer.literal(.string(text)))") }
+      guard let value = Int64(text) else {
+        return heap.makeError("int() cannot convert \(Printer.literal(.string(text)))")
+      }
       return .int(value)
     default:
       return noOverload("int", operand)
@@ -313,7 +316,9 @@ extension VM {
     case .string(let id):
       let text = heap.string(id)
       cost += text.utf8.count / 32
-      guard let value = UInt64(text) else { return heap.makeError("uint() cannot convert \(Printer.literal(.string(text)))") }
+      guard let value = UInt64(text) else {
+        return heap.makeError("uint() cannot convert \(Printer.literal(.string(text)))")
+      }
       return .uint(value)
     default:
       return noOverload("uint", operand)

@@ -351,12 +351,14 @@ extension VM {
       return .string(nodeRecords[Int(index)].type)
     case .node, .argument, .modifier, .property:
       guard let nodeField = NodeField(rawValue: field), let result = fieldValue(operand, nodeField) else {
-        return heap.makeError("\(describeType(operand)) has no field '\(Printer.display(value(of: constants[Int(name)])))'")
+        return heap.makeError(
+          "\(describeType(operand)) has no field '\(Printer.display(value(of: constants[Int(name)])))'")
       }
       return result
     default:
       return heap.makeError(
-        "no such field '\(Printer.display(value(of: constants[Int(name)])))' on a value of type \(describeType(operand))")
+        "no such field '\(Printer.display(value(of: constants[Int(name)])))' on a value of type \(describeType(operand))"
+      )
     }
   }
 

@@ -73,7 +73,8 @@ public enum Printer {
           out.unicodeScalars.append(scalar)
         } else {
           let digits = String(scalar.value, radix: 16, uppercase: false)
-          out += scalar.value <= 0xFFFF
+          out +=
+            scalar.value <= 0xFFFF
             ? "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
             : "\\U" + String(repeating: "0", count: 8 - digits.count) + digits
         }

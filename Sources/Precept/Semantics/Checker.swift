@@ -35,7 +35,8 @@ struct Checker {
   /// Diagnostics in source order, as the parser reports them (the checker finds them in the
   /// order it checks: imports, hosts, lets, rules).
   private var sortedDiagnostics: [Diagnostic] {
-    diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+    diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(
+      \.element)
   }
 
   private mutating func error(_ message: String, _ span: Span, notes: [String] = [], help: String? = nil) {
@@ -106,7 +107,8 @@ struct Checker {
           help: Spelling.closest(field, in: NodeField.nodeFields.sorted()).map { "did you mean '\($0)'?" }
             ?? "node fields: " + NodeField.nodeFields.sorted().joined(separator: ", "))
       }
-      return IR(kind: .select(checked, field: field, nodeField: NodeField.byName[field], testOnly: testOnly), span: span)
+      return IR(
+        kind: .select(checked, field: field, nodeField: NodeField.byName[field], testOnly: testOnly), span: span)
     case .call(let function, let target, let args):
       return checkCall(function, target: target, args: args, span: span)
     case .index(let operand, let index):
@@ -265,7 +267,8 @@ struct Checker {
       guard let candidates = Builtin.byName[function] else {
         let methods = Builtin.allCases.filter { !$0.methodArities.isEmpty }.map(\.name)
         return unresolved(
-          "unknown method '\(function)'", span, help: Spelling.closest(function, in: methods).map { "did you mean '\($0)'?" })
+          "unknown method '\(function)'", span,
+          help: Spelling.closest(function, in: methods).map { "did you mean '\($0)'?" })
       }
       if let builtin = candidates.first(where: { $0.methodArities.contains(args.count) }) {
         checkPattern(builtin, checkedArgs.first)
@@ -309,9 +312,12 @@ struct Checker {
       }
       return IR(kind: .null, span: span)
     }
-    let known = letIndex.keys.sorted() + hostIndex.keys.sorted() + Builtin.allCases.filter { !$0.globalArities.isEmpty }.map(\.name)
+    let known =
+      letIndex.keys.sorted() + hostIndex.keys.sorted()
+      + Builtin.allCases.filter { !$0.globalArities.isEmpty }.map(\.name)
     return unresolved(
-      "unknown function '\(function)'", span, help: Spelling.closest(function, in: known).map { "did you mean '\($0)'?" })
+      "unknown function '\(function)'", span,
+      help: Spelling.closest(function, in: known).map { "did you mean '\($0)'?" })
   }
 
   /// A constant pattern given to `matches` must compile; one built at run time fails then.
@@ -342,7 +348,9 @@ struct Checker {
     self.imports = imports
     checkName(syntax.name)
     if let problem = VersionSyntax.versionProblem(syntax.version.value) {
-      error(problem.message, subspan(syntax.version.span, problem), help: "versions are semantic: MAJOR.MINOR.PATCH, such as 1.0.0")
+      error(
+        problem.message, subspan(syntax.version.span, problem),
+        help: "versions are semantic: MAJOR.MINOR.PATCH, such as 1.0.0")
     }
     for item in syntax.imports {
       if let problem = VersionSyntax.rangeProblem(item.range.value) {
@@ -414,7 +422,8 @@ struct Checker {
       if let first = ruleIDs[rule.id.value] {
         error(
           "duplicate rule id '\(rule.id.value)'", rule.id.span,
-          notes: ["first used at \(position(first))"], help: "rule ids are how users suppress and baseline findings; each must be unique")
+          notes: ["first used at \(position(first))"],
+          help: "rule ids are how users suppress and baseline findings; each must be unique")
       }
       if ruleIDs[rule.id.value] == nil { ruleIDs[rule.id.value] = rule.id.span }
       if let checked = self.rule(rule, hostClosure: hostClosure, letEdges: letEdges) { rules.append(checked) }
@@ -475,7 +484,9 @@ struct Checker {
             cycle.count == 2
             ? "'\(cycle[0])' refers to itself; lets cannot be recursive"
             : "lets cannot be recursive: \(cycle.joined(separator: " → "))"
-          error(message, definitions[next].name.span, help: "rules must always terminate, so definitions may not call themselves, directly or through others")
+          error(
+            message, definitions[next].name.span,
+            help: "rules must always terminate, so definitions may not call themselves, directly or through others")
         } else if state[next] == 0 {
           state[next] = 1
           path.append((next, edges[next].sorted(), 0))
@@ -509,16 +520,23 @@ struct Checker {
       } else {
         error(
           "unknown severity '\(written.value)'", written.span,
-          help: "use error, warning or info" + (Spelling.closest(written.value, in: Severity.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""))
+          help: "use error, warning or info"
+            + (Spelling.closest(written.value, in: Severity.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" }
+              ?? ""))
       }
     } else if rule.kind == .rule {
-      error("rule '\(rule.id.value)' has no severity", rule.id.span, help: "add 'severity error', 'severity warning' or 'severity info'")
+      error(
+        "rule '\(rule.id.value)' has no severity", rule.id.span,
+        help: "add 'severity error', 'severity warning' or 'severity info'")
     }
     for reference in rule.wcag where !Checker.wcagPattern(reference.value) {
-      error("malformed WCAG reference '\(reference.value)'; expected a success criterion such as \"4.1.2\"", reference.span)
+      error(
+        "malformed WCAG reference '\(reference.value)'; expected a success criterion such as \"4.1.2\"", reference.span)
     }
     guard let selector = rule.selector else {
-      error("\(what) '\(rule.id.value)' has no 'on' selector", rule.id.span, help: "say which nodes it applies to, e.g. 'on Menu as m'")
+      error(
+        "\(what) '\(rule.id.value)' has no 'on' selector", rule.id.span,
+        help: "say which nodes it applies to, e.g. 'on Menu as m'")
       return nil
     }
     switch rule.kind {
@@ -527,14 +545,18 @@ struct Checker {
         error("rule '\(rule.id.value)' has no 'require' or 'forbid' clause", rule.id.span)
       }
       if !rule.checks.isEmpty || rule.category != nil {
-        error("'check' and 'category' belong in a review item, not a rule", rule.id.span, help: "write 'review \(rule.id.value) { … }'")
+        error(
+          "'check' and 'category' belong in a review item, not a rule", rule.id.span,
+          help: "write 'review \(rule.id.value) { … }'")
       }
     case .review:
       if rule.checks.isEmpty {
         error("review item '\(rule.id.value)' has no 'check' clause saying what a person verifies", rule.id.span)
       }
       if !rule.requirements.isEmpty {
-        error("a review item is never passed or failed automatically; it cannot have 'require' or 'forbid'", rule.requirements[0].span)
+        error(
+          "a review item is never passed or failed automatically; it cannot have 'require' or 'forbid'",
+          rule.requirements[0].span)
       }
       if let template = rule.message ?? rule.fix {
         error("a review item reports what its 'check' says; 'message' and 'fix' belong in a rule", template.span)

@@ -13,7 +13,8 @@ enum VersionSyntax {
       _ = try SemanticVersion(parsing: text)
       return nil
     } catch {
-      return Problem(message: "malformed version '\(text)': \(error.message)", offset: error.offset, length: error.length)
+      return Problem(
+        message: "malformed version '\(text)': \(error.message)", offset: error.offset, length: error.length)
     }
   }
 
@@ -22,7 +23,8 @@ enum VersionSyntax {
       _ = try VersionRange(parsing: text)
       return nil
     } catch {
-      return Problem(message: "malformed version range '\(text)': \(error.message)", offset: error.offset, length: error.length)
+      return Problem(
+        message: "malformed version range '\(text)': \(error.message)", offset: error.offset, length: error.length)
     }
   }
 }

@@ -90,7 +90,8 @@ enum Macro: String, Sendable, CaseIterable {
     case .existsOne: "list.exists_one(x, predicate) or list.existsOne(index, value, predicate)"
     case .map: "list.map(x, expression) or list.map(x, predicate, expression)"
     case .filter: "list.filter(x, predicate)"
-    case .transformList: "list.transformList(index, value, expression), with an optional predicate before the expression"
+    case .transformList:
+      "list.transformList(index, value, expression), with an optional predicate before the expression"
     case .transformMap: "map.transformMap(key, value, expression), with an optional predicate before the expression"
     }
   }

@@ -52,7 +52,8 @@ struct Lexer {
   private mutating func skipUTF8Scalar() -> Bool {
     let length = validUTF8Length(at: position)
     if length == 0 {
-      report("invalid UTF-8 byte 0x\(String(source.bytes[position], radix: 16, uppercase: true))", position, position + 1)
+      report(
+        "invalid UTF-8 byte 0x\(String(source.bytes[position], radix: 16, uppercase: true))", position, position + 1)
       return false
     }
     position += length
@@ -138,7 +139,9 @@ struct Lexer {
         return Token(kind: .invalid, span: Span(start, position))
       }
       position += 1
-      let shown = current >= 0x21 && current < 0x7F ? "'\(Character(Unicode.Scalar(current)))'" : "byte 0x\(String(current, radix: 16, uppercase: true))"
+      let shown =
+        current >= 0x21 && current < 0x7F
+        ? "'\(Character(Unicode.Scalar(current)))'" : "byte 0x\(String(current, radix: 16, uppercase: true))"
       report("unexpected character \(shown)", start, position)
       return Token(kind: .invalid, span: Span(start, position))
     }

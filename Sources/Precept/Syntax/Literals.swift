@@ -30,7 +30,8 @@ enum Literals {
   }
 
   /// Decodes the escapes in `bytes[range]` (none when `raw`).
-  static func decodeEscapes(_ bytes: [UInt8], _ range: Range<Int>, raw: Bool, isBytes: Bool) throws(Failure) -> [UInt8] {
+  static func decodeEscapes(_ bytes: [UInt8], _ range: Range<Int>, raw: Bool, isBytes: Bool) throws(Failure) -> [UInt8]
+  {
     let contentEnd = range.upperBound
     var out: [UInt8] = []
     out.reserveCapacity(range.count)

@@ -137,7 +137,9 @@ struct Parser {
     // The version is read raw, as `1.0.0-beta.1+build` is not made of expression tokens.
     let version = rereadRaw(from: name.span.end) { $0.word() }
     if version.text.isEmpty {
-      error("expected a version after the ruleset name", Span(headerStart, name.span.end), help: "for example: ruleset \(name.value) 1.0.0")
+      error(
+        "expected a version after the ruleset name", Span(headerStart, name.span.end),
+        help: "for example: ruleset \(name.value) 1.0.0")
     }
     var ruleset = RulesetSyntax(name: name, version: Located(value: version.text, span: version.span))
     while token.kind != .endOfFile {
@@ -256,7 +258,8 @@ struct Parser {
           help: "for example: import \(name.value) ^1.0")
       }
       ruleset.imports.append(
-        ImportSyntax(name: name, range: Located(value: range.text, span: range.span), span: Span(start, range.span.end)))
+        ImportSyntax(name: name, range: Located(value: range.text, span: range.span), span: Span(start, range.span.end))
+      )
     case "host":
       advance()
       let name = try identifier("after 'host'")

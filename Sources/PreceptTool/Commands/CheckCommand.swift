@@ -15,7 +15,8 @@ extension Command {
       does not compile, or an input that could not be read.
       """,
     options: [
-      Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption, Evaluation.showReviewOption,
+      Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
+      Evaluation.showReviewOption,
       Evaluation.outputOption,
     ],
     run: { arguments, console in

@@ -10,7 +10,9 @@ extension Command {
       constant pool, then each function with one instruction a line. The instruction set is
       documented in Sources/Precept/Compiler/Opcode.swift.
       """,
-    options: [OptionSpec(name: "--expr", short: "-e", value: "EXPR", help: "disassemble an expression instead of a file")],
+    options: [
+      OptionSpec(name: "--expr", short: "-e", value: "EXPR", help: "disassemble an expression instead of a file")
+    ],
     run: { arguments, console in
       if let text = arguments.value("--expr") {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "give either FILE or --expr, not both") }

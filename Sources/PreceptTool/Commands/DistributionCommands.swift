@@ -58,7 +58,9 @@ extension Command {
         let source = try readInput(path, console)
         let pack = try Pack(bytes: source.bytes, name: path)
         try pack.verify()
-        guard let metadata = pack.metadata else { throw InputError(message: "\(path): the manifest's version or imports are malformed") }
+        guard let metadata = pack.metadata else {
+          throw InputError(message: "\(path): the manifest's version or imports are malformed")
+        }
         let publication = try Registry.publish(packFile: path, metadata: metadata, to: registry)
         console.print(
           publication.added
@@ -80,7 +82,8 @@ extension Command {
       >=1.0 <2.0, 1.2.3; pre-releases only with --pre or when a range names one.
       """,
     options: [
-      OptionSpec(name: "--registry", value: "URL|DIR", help: "the registry (default: precept.json's, or $PRECEPT_REGISTRY)"),
+      OptionSpec(
+        name: "--registry", value: "URL|DIR", help: "the registry (default: precept.json's, or $PRECEPT_REGISTRY)"),
       OptionSpec(name: "--pre", help: "allow pre-release versions"), Evaluation.configOption,
     ],
     run: { arguments, console in
@@ -91,10 +94,13 @@ extension Command {
       let location = try registryLocation(arguments, configuration)
       let registry = try Registry.open(location)
       for text in arguments.positionals {
-        let (name, rangeText) = text.firstIndex(of: "@").map {
-          (String(text[..<$0]), String(text[text.index(after: $0)...]))
-        } ?? (text, nil)
-        if let problem = PackMetadata.nameProblem(name) { throw UsageError(message: "invalid ruleset name '\(name)': \(problem)") }
+        let (name, rangeText) =
+          text.firstIndex(of: "@").map {
+            (String(text[..<$0]), String(text[text.index(after: $0)...]))
+          } ?? (text, nil)
+        if let problem = PackMetadata.nameProblem(name) {
+          throw UsageError(message: "invalid ruleset name '\(name)': \(problem)")
+        }
         let range: VersionRange
         if let rangeText {
           do throws(VersionParseError) {
@@ -132,7 +138,8 @@ extension Command {
       $PRECEPT_CACHE, $XDG_CACHE_HOME/precept or ~/.cache/precept.
       """,
     options: [
-      OptionSpec(name: "--registry", value: "URL|DIR", help: "the registry (default: precept.json's, or $PRECEPT_REGISTRY)"),
+      OptionSpec(
+        name: "--registry", value: "URL|DIR", help: "the registry (default: precept.json's, or $PRECEPT_REGISTRY)"),
       OptionSpec(name: "--locked", help: "fail instead of re-resolving when precept.lock is missing or stale"),
       OptionSpec(name: "--pre", help: "allow pre-release versions when resolving"), Evaluation.configOption,
     ],
@@ -148,7 +155,8 @@ extension Command {
         }
       }
       if arguments.flag("--locked") {
-        throw InputError(message: "\(configuration.lockPath) is missing or does not match \(configuration.path) (--locked)")
+        throw InputError(
+          message: "\(configuration.lockPath) is missing or does not match \(configuration.path) (--locked)")
       }
       let registry = try Registry.open(try registryLocation(arguments, configuration))
       let lock = try Resolver.resolve(configuration.rulesets, in: registry, includePrerelease: arguments.flag("--pre"))
@@ -157,7 +165,9 @@ extension Command {
     })
 
   /// The registry from --registry, the configuration, or $PRECEPT_REGISTRY.
-  private static func registryLocation(_ arguments: ParsedArguments, _ configuration: ProjectConfiguration) throws -> String {
+  private static func registryLocation(_ arguments: ParsedArguments, _ configuration: ProjectConfiguration) throws
+    -> String
+  {
     if let location = arguments.value("--registry") { return location }
     if let location = configuration.registry {
       return location.contains("://") ? location : configuration.resolve(location)
@@ -172,7 +182,9 @@ extension Command {
     if writeLock { try lock.write(to: configuration.lockPath) }
     let installed = try Installer.install(lock: lock, into: .standard(), relativeTo: configuration.folder)
     for pack in installed {
-      console.print("\(pack.fetched ? "installed" : "up to date:") \(pack.name) \(pack.version) (sha256 \(pack.sha256.prefix(12))…)")
+      console.print(
+        "\(pack.fetched ? "installed" : "up to date:") \(pack.name) \(pack.version) (sha256 \(pack.sha256.prefix(12))…)"
+      )
     }
     if writeLock { console.print("wrote \(configuration.lockPath)") }
   }

@@ -15,11 +15,13 @@ extension Command {
       "error: …"), 2 for a syntax or check error (printed as a diagnostic) or bad input.
       """,
     options: [
-      OptionSpec(name: "--let", value: "NAME=VALUE", help: "bind NAME to an expression's value, or to JSON with @FILE.json")
+      OptionSpec(
+        name: "--let", value: "NAME=VALUE", help: "bind NAME to an expression's value, or to JSON with @FILE.json")
     ],
     run: { arguments, console in
       guard arguments.positionals.count == 1 else {
-        throw UsageError(message: arguments.positionals.isEmpty ? "missing expression" : "expected one expression; quote it")
+        throw UsageError(
+          message: arguments.positionals.isEmpty ? "missing expression" : "expected one expression; quote it")
       }
       var names: [String] = []
       var values: [String: Value] = [:]

@@ -7,11 +7,14 @@ enum Evaluation {
   static let rulesetOption = OptionSpec(
     name: "--ruleset", short: "-r", value: "FILE|DIR",
     help: "a ruleset file or a folder of them (repeatable); default: the standard rulesets")
-  static let formatOption = OptionSpec(name: "--format", short: "-f", value: "FORMAT", help: "text (default), json or sarif")
+  static let formatOption = OptionSpec(
+    name: "--format", short: "-f", value: "FORMAT", help: "text (default), json or sarif")
   static let failOnOption = OptionSpec(
     name: "--fail-on", value: "SEVERITY", help: "exit 1 on findings at or above error (default), warning or info")
-  static let showReviewOption = OptionSpec(name: "--show-review", help: "list every check that needs a person in text output")
-  static let outputOption = OptionSpec(name: "--output", short: "-o", value: "FILE", help: "write the report to FILE instead of standard output")
+  static let showReviewOption = OptionSpec(
+    name: "--show-review", help: "list every check that needs a person in text output")
+  static let outputOption = OptionSpec(
+    name: "--output", short: "-o", value: "FILE", help: "write the report to FILE instead of standard output")
 
   static let configOption = OptionSpec(
     name: "--config", value: "FILE", help: "the project configuration (default: precept.json in this folder, if any)")
@@ -31,7 +34,9 @@ enum Evaluation {
   static func rulesets(_ paths: [String], configuration: ProjectConfiguration? = nil) throws -> [Ruleset] {
     let (library, chosen) = try library(paths, configuration: configuration)
     var newest: [String: RulesetLibrary.Entry] = [:]
-    for entry in chosen where newest[entry.name].map({ $0.version < entry.version }) ?? true { newest[entry.name] = entry }
+    for entry in chosen where newest[entry.name].map({ $0.version < entry.version }) ?? true {
+      newest[entry.name] = entry
+    }
     var rulesets: [Ruleset] = []
     var diagnostics: [Diagnostic] = []
     for name in newest.keys.sorted() {
@@ -162,7 +167,8 @@ enum Evaluation {
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-      return .failure(DiagnosticError(Diagnostic(.error, reason, file: path, location: SourceLocation(line: 1, column: 1))))
+      return .failure(
+        DiagnosticError(Diagnostic(.error, reason, file: path, location: SourceLocation(line: 1, column: 1))))
     }
     return .success(SourceFile(name: path, bytes: Array(data)))
   }
@@ -177,7 +183,8 @@ enum Evaluation {
     let failOn = try failOn(arguments)
     let output = arguments.value("--output")
     let renderer = ReportRenderer(
-      rules: engine.rules, inputErrors: inputErrors, color: format == .text && output == nil && console.outStyle.enabled,
+      rules: engine.rules, inputErrors: inputErrors,
+      color: format == .text && output == nil && console.outStyle.enabled,
       showReviews: arguments.flag("--show-review"), toolName: "precept", toolVersion: PreceptTool.version,
       sourceLine: { file, line in sources.line(file, line) })
     let text = renderer.render(report, as: format)

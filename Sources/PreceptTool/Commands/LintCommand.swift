@@ -6,7 +6,8 @@ extension Command {
   static let lintCommand = Command(
     name: "lint",
     summary: "check Swift source against the rulesets",
-    usage: "precept lint [PATH…] [--ruleset FILE|DIR]… [--format text|json|sarif] [--fail-on SEVERITY] [--exclude GLOB]…",
+    usage:
+      "precept lint [PATH…] [--ruleset FILE|DIR]… [--format text|json|sarif] [--fail-on SEVERITY] [--exclude GLOB]…",
     details: """
       Reads Swift files (PATH may be a file, a folder — searched for .swift files, skipping
       .build, hidden folders and --exclude globs — or - for standard input; default: the current
@@ -89,7 +90,9 @@ extension Command {
       """,
     options: [OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable)")],
     run: { arguments, console in
-      guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing Swift file (or - for standard input)") }
+      guard !arguments.positionals.isEmpty else {
+        throw UsageError(message: "missing Swift file (or - for standard input)")
+      }
       let walker = FileWalker(excludes: arguments.values("--exclude").map(Glob.init))
       let (files, missing) = walker.files(arguments.positionals)
       let stdin = files.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil

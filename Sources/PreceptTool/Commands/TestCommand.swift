@@ -29,15 +29,20 @@ extension Command {
       OptionSpec(name: "--verbose", short: "-v", help: "list every fixture, not only failures"),
     ],
     run: { arguments, console in
-      let minimum = try arguments.value("--min-fixtures").map { text in
-        guard let value = Int(text), value >= 0 else { throw UsageError(message: "--min-fixtures needs a whole number") }
-        return value
-      } ?? 1
+      let minimum =
+        try arguments.value("--min-fixtures").map { text in
+          guard let value = Int(text), value >= 0 else {
+            throw UsageError(message: "--min-fixtures needs a whole number")
+          }
+          return value
+        } ?? 1
       let paths =
         arguments.positionals.isEmpty
         ? [FileManager.default.fileExists(atPath: "Rulesets") ? "Rulesets" : "."] : arguments.positionals
       let rulesetFiles = try paths.flatMap { path in try RulesetFixtures.rulesetFiles(path) }
-      guard !rulesetFiles.isEmpty else { throw InputError(message: "no .precept files in \(paths.joined(separator: ", "))") }
+      guard !rulesetFiles.isEmpty else {
+        throw InputError(message: "no .precept files in \(paths.joined(separator: ", "))")
+      }
       let (library, entries) = try Evaluation.library(rulesetFiles)
       var run = FixtureRun(console: console, verbose: arguments.flag("--verbose"))
       for entry in entries {
@@ -105,7 +110,9 @@ private struct FixtureRun {
     }
     var inputs: [(SourceFile, Set<String>?)] = []
     for path in fixtures {
-      guard let data = FileManager.default.contents(atPath: path) else { throw InputError(message: "cannot read \(path)") }
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw InputError(message: "cannot read \(path)")
+      }
       let source = SourceFile(name: path, bytes: Array(data))
       inputs.append((source, RulesetFixtures.expectations(source)))
     }

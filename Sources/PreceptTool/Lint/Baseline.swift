@@ -52,7 +52,8 @@ struct Baseline {
   static func read(_ source: SourceFile) throws(DiagnosticError) -> Baseline {
     let json = try JSON.parse(source)
     func fail(_ message: String, _ value: JSON) -> DiagnosticError {
-      DiagnosticError(Diagnostic(.error, message, in: source, span: Span(max(0, value.offset), max(0, value.offset) + 1)))
+      DiagnosticError(
+        Diagnostic(.error, message, in: source, span: Span(max(0, value.offset), max(0, value.offset) + 1)))
     }
     guard json["preceptBaseline"]?.integerValue == 1 else {
       throw fail("not a precept baseline: expected \"preceptBaseline\": 1", json)

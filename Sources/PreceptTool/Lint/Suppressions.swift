@@ -42,7 +42,8 @@ struct Suppressions {
 
   /// The directive in a `//` comment on the line, if any. No rule means every rule ("").
   private static func directive(in line: String) -> (command: String, rules: [String])? {
-    guard let comment = line.range(of: "//"), let marker = line.range(of: "precept:", range: comment.upperBound..<line.endIndex)
+    guard let comment = line.range(of: "//"),
+      let marker = line.range(of: "precept:", range: comment.upperBound..<line.endIndex)
     else { return nil }
     let rest = line[marker.upperBound...]
     let words = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)

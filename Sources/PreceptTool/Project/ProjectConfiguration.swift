@@ -39,12 +39,15 @@ struct ProjectConfiguration {
   var exclude: [String] = []
 
   /// The folder holding the file: relative paths in it are taken from there.
-  var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
+  var folder: String {
+    (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+  }
 
   var lockPath: String { (folder as NSString).appendingPathComponent(LockFile.fileName) }
 
   func resolve(_ relative: String) -> String {
-    relative.hasPrefix("/") ? relative : (folder == "." ? relative : (folder as NSString).appendingPathComponent(relative))
+    relative.hasPrefix("/")
+      ? relative : (folder == "." ? relative : (folder as NSString).appendingPathComponent(relative))
   }
 
   /// The configuration named by `--config`, or `precept.json` in the current folder, or nil.
@@ -85,7 +88,9 @@ struct ProjectConfiguration {
       case "rulesets":
         guard let entries = value.objectValue else { throw fail("'rulesets' must map names to version ranges", value) }
         for entry in entries {
-          guard let text = entry.value.stringValue else { throw fail("the version range of '\(entry.key)' must be a string", entry.value) }
+          guard let text = entry.value.stringValue else {
+            throw fail("the version range of '\(entry.key)' must be a string", entry.value)
+          }
           if let problem = PackMetadata.nameProblem(entry.key) {
             throw fail("invalid ruleset name '\(entry.key)': \(problem)", entry.value)
           }
@@ -130,7 +135,8 @@ struct ProjectConfiguration {
     if !standard { members.append(JSON.Member("standard", .bool(false))) }
     if !severity.isEmpty {
       members.append(
-        JSON.Member("severity", .object(severity.keys.sorted().map { JSON.Member($0, .string(severity[$0]!.rawValue)) })))
+        JSON.Member(
+          "severity", .object(severity.keys.sorted().map { JSON.Member($0, .string(severity[$0]!.rawValue)) })))
     }
     if !disable.isEmpty { members.append(JSON.Member("disable", .array(disable.map { .string($0) }))) }
     if !exclude.isEmpty { members.append(JSON.Member("exclude", .array(exclude.map { .string($0) }))) }

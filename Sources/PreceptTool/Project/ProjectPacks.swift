@@ -15,12 +15,16 @@ enum ProjectPacks {
   /// with what to run when the lock is missing or stale or a pack is not installed.
   static func installed(_ configuration: ProjectConfiguration, cache: PackCache = .standard()) throws -> [Pack] {
     guard FileManager.default.fileExists(atPath: configuration.lockPath) else {
-      throw InputError(message: "\(configuration.lockPath) does not exist; run 'precept install' to resolve \(configuration.path)'s rulesets")
+      throw InputError(
+        message:
+          "\(configuration.lockPath) does not exist; run 'precept install' to resolve \(configuration.path)'s rulesets")
     }
     let lock = try LockFile.read(path: configuration.lockPath)
     guard matches(lock, configuration) else {
       throw InputError(
-        message: "\(configuration.lockPath) does not match the rulesets in \(configuration.path); run 'precept install' to update it")
+        message:
+          "\(configuration.lockPath) does not match the rulesets in \(configuration.path); run 'precept install' to update it"
+      )
     }
     return try lock.packs.map { locked in
       let path = cache.path(forSHA256: locked.sha256)
@@ -31,7 +35,9 @@ enum ProjectPacks {
       let digest = SHA256.hex(SHA256.hash(bytes))
       guard digest == locked.sha256 else {
         throw InputError(
-          message: "the cached pack of \(locked.name) \(locked.version) at \(path) has sha256 \(digest), the lock says \(locked.sha256); run 'precept install' to fetch it again")
+          message:
+            "the cached pack of \(locked.name) \(locked.version) at \(path) has sha256 \(digest), the lock says \(locked.sha256); run 'precept install' to fetch it again"
+        )
       }
       return try Pack(bytes: bytes, name: "\(locked.name)-\(locked.version).preceptpack")
     }

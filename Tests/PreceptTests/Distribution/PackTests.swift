@@ -43,7 +43,9 @@ private func viewModel() throws -> ViewModel {
 }
 
 /// A pack rebuilt with changed parts and a digest that matches them (a "hand-crafted" pack).
-private func repack(_ pack: Pack, bytecode: ([UInt8]) -> [UInt8] = { $0 }, manifest: (inout PackManifest) -> Void = { _ in })
+private func repack(
+  _ pack: Pack, bytecode: ([UInt8]) -> [UInt8] = { $0 }, manifest: (inout PackManifest) -> Void = { _ in }
+)
   -> [UInt8]
 {
   var payload = ByteWriter()
@@ -119,10 +121,13 @@ private func loadError(_ bytes: [UInt8]) -> String? {
       ("outside the frame", mutated { $0[local].a = 500 }),
       ("needs 1 value on the stack, has 0", mutated { $0[0] = Instruction(.pop) }),
       ("ends without returning", mutated { $0[$0.count - 1] = Instruction(.null) }),
-      ("cannot take", mutated { code in
-        let builtin = code.firstIndex { $0.op == .builtin }!
-        code[builtin].b = 7
-      }),
+      (
+        "cannot take",
+        mutated { code in
+          let builtin = code.firstIndex { $0.op == .builtin }!
+          code[builtin].b = 7
+        }
+      ),
     ]
     for (expected, bytecode) in cases {
       let error = loadError(repack(pack, bytecode: { _ in bytecode }))

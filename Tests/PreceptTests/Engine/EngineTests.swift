@@ -61,19 +61,22 @@ let menuNodes = """
     #expect(finding.explanation.text == #"m.modifier("accessibilityLabel").text() != """#)
     #expect(finding.explanation.value == "false")
     let operands = finding.explanation.operands.map { "\($0.text) = \($0.value)" }
-    #expect(operands == [#"m.modifier("accessibilityLabel").text() = """#, #"m.modifier("accessibilityLabel") = null"#])
+    #expect(
+      operands == [#"m.modifier("accessibilityLabel").text() = """#, #"m.modifier("accessibilityLabel") = null"#])
   }
 
   @Test func outcomesPerRuleAndNode() throws {
     let report = try evaluate(triggerName, menuNodes)
     // The first Menu is icon-only and fails; the second has a text label: inapplicable.
     #expect(report.outcomes.map(\.result) == [.failed, .inapplicable])
-    #expect(report.ruleCounts["demo/trigger-name"] == {
-      var counts = OutcomeCounts()
-      counts.failed = 1
-      counts.inapplicable = 1
-      return counts
-    }())
+    #expect(
+      report.ruleCounts["demo/trigger-name"]
+        == {
+          var counts = OutcomeCounts()
+          counts.failed = 1
+          counts.inapplicable = 1
+          return counts
+        }())
     #expect(report.summary.errors == 1 && report.summary.inapplicable == 1)
   }
 
@@ -145,10 +148,11 @@ let menuNodes = """
       """
     let report = try evaluate(ruleset, menuNodes)
     #expect(report.findings.isEmpty)
-    #expect(report.needsReview.map(\.message) == [
-      "The trigger  speaks its name and pop-up button role",
-      "The trigger Actions speaks its name and pop-up button role",
-    ])
+    #expect(
+      report.needsReview.map(\.message) == [
+        "The trigger  speaks its name and pop-up button role",
+        "The trigger Actions speaks its name and pop-up button role",
+      ])
     #expect(report.needsReview.allSatisfy { $0.category == "VoiceOver" })
     #expect(report.summary.needsReview == 2 && report.summary.passed == 0)
   }
@@ -229,7 +233,9 @@ let menuNodes = """
     #expect(report.findings.map(\.message) == ["contrast 3.0", "contrast 3.0"])
     let throwing = HostFunction("contrastRatio", parameterCount: 2) { _ in throw EvaluationError("no colour data") }
     let failed = try evaluate(ruleset, menuNodes, hosts: [throwing])
-    #expect(failed.notRun.map(\.message) == Array(repeating: "host function 'contrastRatio' failed: no colour data", count: 2))
+    #expect(
+      failed.notRun.map(\.message) == Array(repeating: "host function 'contrastRatio' failed: no colour data", count: 2)
+    )
   }
 
   @Test func oneEngineManyThreadsSameReports() throws {
