@@ -478,34 +478,22 @@ final class VM {
           continue
         }
         stack[base + 1] = .int(position + 1)
-      case .allStep:
+      case .allStep, .existsStep:
+        // `all` stops at the first false, `exists` at the first true; an error or a non-bool
+        // is remembered (the first one) and reported only if nothing decides.
         let base = bp + Int(instruction.a)
+        let decisive = instruction.op == .existsStep
         sp -= 1
         let predicate = stack[sp]
         switch predicate {
-        case .bool(true): break
-        case .bool(false):
-          stack[sp] = .bool(false)
+        case .bool(decisive):
+          stack[sp] = predicate
           sp += 1
           pc = Int(instruction.b)
+        case .bool: break
         default:
           if case .bool = stack[base + 3] {
-            stack[base + 3] = predicate.isError ? predicate : noOverload("all", predicate)
-          }
-        }
-      case .existsStep:
-        let base = bp + Int(instruction.a)
-        sp -= 1
-        let predicate = stack[sp]
-        switch predicate {
-        case .bool(false): break
-        case .bool(true):
-          stack[sp] = .bool(true)
-          sp += 1
-          pc = Int(instruction.b)
-        default:
-          if case .bool = stack[base + 3] {
-            stack[base + 3] = predicate.isError ? predicate : noOverload("exists", predicate)
+            stack[base + 3] = predicate.isError ? predicate : noOverload(decisive ? "exists" : "all", predicate)
           }
         }
       case .existsOneStep:
@@ -552,25 +540,15 @@ final class VM {
           sp += 1
           pc = Int(instruction.b)
         }
-      case .mapStep:
+      case .mapStep, .entryStep:
+        // The mapped value (after its key, for `entryStep`) stays on the stack and is counted;
+        // an error drops everything kept so far.
         let base = bp + Int(instruction.a)
+        let stride = instruction.op == .entryStep ? 2 : 1
         guard case .int(let kept) = stack[base + 3] else { continue }
         if stack[sp - 1].isError || kept + 1 > limits.maximumCollectionSize {
           let failure = stack[sp - 1].isError ? stack[sp - 1] : collectionTooLarge()
-          sp -= Int(kept) + 1
-          stack[sp] = failure
-          sp += 1
-          pc = Int(instruction.b)
-        } else {
-          stack[base + 3] = .int(kept + 1)
-          if sp + need >= capacity { grow(sp + need) }
-        }
-      case .entryStep:
-        let base = bp + Int(instruction.a)
-        guard case .int(let kept) = stack[base + 3] else { continue }
-        if stack[sp - 1].isError || kept + 1 > limits.maximumCollectionSize {
-          let failure = stack[sp - 1].isError ? stack[sp - 1] : collectionTooLarge()
-          sp -= Int(kept) * 2 + 2
+          sp -= (Int(kept) + 1) * stride
           stack[sp] = failure
           sp += 1
           pc = Int(instruction.b)
