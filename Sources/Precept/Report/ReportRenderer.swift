@@ -16,7 +16,8 @@ public struct ReportRenderer: Sendable {
   public var inputErrors: [Diagnostic]
   /// ANSI colour in text output.
   public var color: Bool
-  /// List every review item in text output (otherwise only their count).
+  /// List every review item in text and SARIF output (otherwise only their count; JSON
+  /// always lists them).
   public var showReviews: Bool
   /// The text of a source line, to quote under a finding in text output.
   public var sourceLine: @Sendable (_ file: String, _ line: Int) -> String?
@@ -204,7 +205,9 @@ public struct ReportRenderer: Sendable {
           JSON.Member("node", .string(finding.nodeType)),
         ] + (finding.fix.map { [JSON.Member("fix", .string($0))] } ?? []))
     }
-    results += report.needsReview.map { item in
+    // Checks that need a person are many (every Menu has several); code scanning shows them
+    // only when asked for, as text output lists them only when asked for.
+    results += (showReviews ? report.needsReview : []).map { item in
       sarifResult(
         rule: item.rule, index: ruleIndex[item.rule], level: "note", kind: "review", message: item.message,
         file: item.file, line: item.line, column: item.column,

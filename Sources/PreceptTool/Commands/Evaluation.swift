@@ -12,7 +12,7 @@ enum Evaluation {
   static let failOnOption = OptionSpec(
     name: "--fail-on", value: "SEVERITY", help: "exit 1 on findings at or above error (default), warning or info")
   static let showReviewOption = OptionSpec(
-    name: "--show-review", help: "list every check that needs a person in text output")
+    name: "--show-review", help: "list every check that needs a person (text and SARIF; JSON always lists them)")
   static let outputOption = OptionSpec(
     name: "--output", short: "-o", value: "FILE", help: "write the report to FILE instead of standard output")
 
