@@ -71,9 +71,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
       let gutter = String(location.line)
       let pad = String(repeating: " ", count: gutter.count)
       let shown = lineText.replacingTabs()
+      // Column 0 means "unknown" (view-model nodes without positions): the caret goes first.
+      let before = max(0, location.column - 1)
       // Characters before the caret keep their width; everything else becomes a space.
-      let prefix = String(shown.unicodeScalars.prefix(location.column - 1).map { _ in " " })
-      let available = max(1, shown.unicodeScalars.count - (location.column - 1))
+      let prefix = String(shown.unicodeScalars.prefix(before).map { _ in " " })
+      let available = max(1, shown.unicodeScalars.count - before)
       let underline = "^" + String(repeating: "~", count: max(0, min(length, available) - 1))
       out += "\n\(pad) |\n\(gutter) | \(shown)\n\(pad) | \(prefix)"
       out += style.paint(underline, severityColor)
