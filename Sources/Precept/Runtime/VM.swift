@@ -160,6 +160,14 @@ final class VM {
       stack[sp] = word
       sp += 1
     }
+    /// Runs an operation that charges `self.cost` for the size of what it reads or makes, and
+    /// carries the charge over to the loop's own counter.
+    @inline(__always) func charged(_ operation: () -> Word) -> Word {
+      self.cost = cost
+      let result = operation()
+      cost = self.cost
+      return result
+    }
 
     while true {
       let instruction = code[pc]
@@ -232,7 +240,7 @@ final class VM {
       case .negate: stack[sp - 1] = negate(stack[sp - 1])
       case .add:
         let right = pop()
-        stack[sp - 1] = add(stack[sp - 1], right)
+        stack[sp - 1] = charged { add(stack[sp - 1], right) }
       case .subtract:
         let right = pop()
         stack[sp - 1] = arithmetic(.subtract, stack[sp - 1], right)
@@ -247,10 +255,10 @@ final class VM {
         stack[sp - 1] = arithmetic(.remainder, stack[sp - 1], right)
       case .equal:
         let right = pop()
-        stack[sp - 1] = equality(stack[sp - 1], right, negated: false)
+        stack[sp - 1] = charged { equality(stack[sp - 1], right, negated: false) }
       case .notEqual:
         let right = pop()
-        stack[sp - 1] = equality(stack[sp - 1], right, negated: true)
+        stack[sp - 1] = charged { equality(stack[sp - 1], right, negated: true) }
       case .less:
         let right = pop()
         stack[sp - 1] = ordering(stack[sp - 1], right, "_<_") { $0 < 0 }
@@ -265,12 +273,12 @@ final class VM {
         stack[sp - 1] = ordering(stack[sp - 1], right, "_>=_") { $0 >= 0 }
       case .in:
         let container = pop()
-        stack[sp - 1] = membership(stack[sp - 1], container)
+        stack[sp - 1] = charged { membership(stack[sp - 1], container) }
       case .index:
         let key = pop()
-        stack[sp - 1] = self.index(stack[sp - 1], key)
+        stack[sp - 1] = charged { self.index(stack[sp - 1], key) }
       case .select:
-        stack[sp - 1] = select(stack[sp - 1], name: instruction.a, field: instruction.b)
+        stack[sp - 1] = charged { select(stack[sp - 1], name: instruction.a, field: instruction.b) }
       case .has:
         stack[sp - 1] = has(stack[sp - 1], name: instruction.a, field: instruction.b)
       case .list:
@@ -505,4 +513,3 @@ struct WellKnownIDs {
     trueText = heap.intern(Array("true".utf8))
   }
 }
-

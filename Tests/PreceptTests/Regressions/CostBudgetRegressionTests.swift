@@ -1,0 +1,39 @@
+import Testing
+
+@testable import Precept
+
+/// Work that operators do in proportion to the size of their operands is charged against the
+/// cost budget, so no expression can run for minutes or fill memory below the budget.
+@Suite struct CostBudgetRegressionTests {
+  func evaluate(_ source: String, list count: Int) throws -> Result<Value, EvaluationError> {
+    let expression = try Expression(source, variables: ["l"])
+    return expression.evaluate(["l": .list(Array(repeating: .int(1), count: count))])
+  }
+
+  func expectBudgetExceeded(_ result: Result<Value, EvaluationError>) {
+    guard case .failure(let error) = result else {
+      Issue.record("expected the cost budget to stop the evaluation, got \(result)")
+      return
+    }
+    #expect(error.message.hasPrefix("evaluation cost budget of 1000000 exceeded"))
+  }
+
+  /// Found by review: the VM kept the instruction count in a local and dropped what `in`, `==`,
+  /// `+`, indexing and field selection charged, so 4096 × 4096 comparisons cost 8192 units.
+  @Test func membershipIsChargedPerElement() throws {
+    expectBudgetExceeded(try evaluate("l.filter(x, x in l).size()", list: 4096))
+  }
+
+  @Test func listEqualityIsChargedPerElement() throws {
+    expectBudgetExceeded(try evaluate("l.all(x, l == l + [])", list: 4096))
+  }
+
+  /// Each `l + l` makes 65,536 elements; uncharged, 32,768 of them needed 32 GB.
+  @Test func listConcatenationIsChargedPerElement() throws {
+    expectBudgetExceeded(try evaluate("l.map(x, l + l).size()", list: 32768))
+  }
+
+  @Test func smallWorkStaysWithinBudget() throws {
+    #expect(try evaluate("l.filter(x, x in l).size()", list: 512) == .success(.int(512)))
+  }
+}
