@@ -161,7 +161,13 @@ extension VM {
     case (.string(let a), .string(let b)), (.bytes(let a), .bytes(let b)):
       if a == b { return true }
       if heap.isInterned(a) && heap.isInterned(b) { return false }
-      return heap.withBytes(a) { x in heap.withBytes(b) { y in x.elementsEqual(y) } }
+      return heap.withBytes(a) { x in
+        heap.withBytes(b) { y in
+          guard x.count == y.count else { return false }
+          cost += x.count / 64
+          return x.elementsEqual(y)
+        }
+      }
     case (.list(let a), .list(let b)):
       let count = heap.count(a)
       guard count == heap.count(b) else { return false }
@@ -222,7 +228,8 @@ extension VM {
       // UTF-8 byte order is code point order.
       let order = heap.withBytes(a) { x in
         heap.withBytes(b) { y in
-          x.lexicographicallyPrecedes(y) ? -1 : (y.lexicographicallyPrecedes(x) ? 1 : 0)
+          cost += min(x.count, y.count) / 32
+          return x.lexicographicallyPrecedes(y) ? -1 : (y.lexicographicallyPrecedes(x) ? 1 : 0)
         }
       }
       return .bool(test(order))

@@ -261,16 +261,16 @@ final class VM {
         stack[sp - 1] = charged { equality(stack[sp - 1], right, negated: true) }
       case .less:
         let right = pop()
-        stack[sp - 1] = ordering(stack[sp - 1], right, "_<_") { $0 < 0 }
+        stack[sp - 1] = charged { ordering(stack[sp - 1], right, "_<_") { $0 < 0 } }
       case .lessEqual:
         let right = pop()
-        stack[sp - 1] = ordering(stack[sp - 1], right, "_<=_") { $0 <= 0 }
+        stack[sp - 1] = charged { ordering(stack[sp - 1], right, "_<=_") { $0 <= 0 } }
       case .greater:
         let right = pop()
-        stack[sp - 1] = ordering(stack[sp - 1], right, "_>_") { $0 > 0 }
+        stack[sp - 1] = charged { ordering(stack[sp - 1], right, "_>_") { $0 > 0 } }
       case .greaterEqual:
         let right = pop()
-        stack[sp - 1] = ordering(stack[sp - 1], right, "_>=_") { $0 >= 0 }
+        stack[sp - 1] = charged { ordering(stack[sp - 1], right, "_>=_") { $0 >= 0 } }
       case .in:
         let container = pop()
         stack[sp - 1] = charged { membership(stack[sp - 1], container) }

@@ -10,12 +10,12 @@ import Testing
     return expression.evaluate(["l": .list(Array(repeating: .int(1), count: count))])
   }
 
-  func expectBudgetExceeded(_ result: Result<Value, EvaluationError>) {
+  func expectBudgetExceeded(_ result: Result<Value, EvaluationError>, budget: Int = 1_000_000) {
     guard case .failure(let error) = result else {
       Issue.record("expected the cost budget to stop the evaluation, got \(result)")
       return
     }
-    #expect(error.message.hasPrefix("evaluation cost budget of 1000000 exceeded"))
+    #expect(error.message.hasPrefix("evaluation cost budget of \(budget) exceeded"))
   }
 
   /// Found by review: the VM kept the instruction count in a local and dropped what `in`, `==`,
@@ -31,6 +31,25 @@ import Testing
   /// Each `l + l` makes 65,536 elements; uncharged, 32,768 of them needed 32 GB.
   @Test func listConcatenationIsChargedPerElement() throws {
     expectBudgetExceeded(try evaluate("l.map(x, l + l).size()", list: 32768))
+  }
+
+  /// Found by review: comparing two equal strings cost one unit whatever their length, so
+  /// comparing two 1 MB strings for each of 65,536 elements read 64 GB within the budget.
+  @Test func stringComparisonIsChargedPerByte() throws {
+    let limits = EvaluationLimits(costBudget: 10_000)
+    let bindings: [String: Value] = [
+      "l": .list(Array(repeating: .int(1), count: 1000)), "s": .string(String(repeating: "a", count: 1 << 16)),
+    ]
+    // `s + ""` is a copy, so the comparisons read bytes instead of comparing interned ids. Each
+    // macro visits every element: `all` of true comparisons, `exists` of false ones.
+    let macros = [
+      "all(x, t == s)", "all(x, t <= s)", "all(x, t >= s)", "exists(x, t != s)", "exists(x, t < s)",
+      "exists(x, t > s)",
+    ]
+    for macro in macros {
+      let expression = try Expression("[s + \"\"].all(t, l.\(macro))", variables: ["l", "s"])
+      expectBudgetExceeded(expression.evaluate(bindings, limits: limits), budget: 10_000)
+    }
   }
 
   @Test func smallWorkStaysWithinBudget() throws {
