@@ -288,7 +288,7 @@ final class VM {
       case .map:
         let count = Int(instruction.a)
         sp -= count * 2
-        push(makeMap(from: stack + sp, count: count))
+        push(charged { makeMap(from: stack + sp, count: count) })
       case .template:
         let count = Int(instruction.a)
         sp -= count
@@ -446,7 +446,8 @@ final class VM {
       case .collectMap:
         guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
         sp -= Int(kept) * 2
-        push(makeMap(from: stack + sp, count: Int(kept)))
+        // The keys are those of the list or map iterated over, distinct already.
+        push(makeMap(from: stack + sp, count: Int(kept), distinct: true))
       }
     }
   }
@@ -461,7 +462,9 @@ final class VM {
     return .list(heap.makeList(elements))
   }
 
-  private func makeMap(from pointer: UnsafeMutablePointer<Word>, count: Int) -> Word {
+  /// A map of `count` key–value pairs. Unless the keys are known to be `distinct`, each is
+  /// compared with the ones before it, and the comparisons are charged to the budget.
+  private func makeMap(from pointer: UnsafeMutablePointer<Word>, count: Int, distinct: Bool = false) -> Word {
     var keys: [Word] = []
     var values: [Word] = []
     keys.reserveCapacity(count)
@@ -475,9 +478,10 @@ final class VM {
       case .int, .uint, .bool, .string: break
       default: return heap.makeError("unsupported map key type: \(describeType(key))")
       }
-      if keys.contains(where: { equals($0, key) }) {
+      if !distinct, keys.contains(where: { equals($0, key) }) {
         return heap.makeError("repeated key in map literal: \(Printer.literal(self.value(of: key)))")
       }
+      if !distinct { cost += keys.count }
       keys.append(key)
       values.append(value)
     }
