@@ -214,23 +214,28 @@ extension VM {
       }
       from = Int(value)
     }
-    let partLength = codePointRanges(part).count
-    if last {
-      var position = min(from, ranges.count - partLength)
-      while position >= 0 {
-        let start = position < ranges.count ? ranges[position].lowerBound : text.count
-        if text[start...].starts(with: part) { return .int(Int64(position)) }
-        position -= 1
+    if part.isEmpty { return .int(Int64(from)) }
+    /// The code point starting at byte `offset`, or nil when the offset is inside one.
+    func codePoint(at offset: Int) -> Int? {
+      var low = 0
+      var high = ranges.count
+      while low < high {
+        let middle = (low + high) / 2
+        if ranges[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
       }
-      return .int(-1)
+      return low < ranges.count && ranges[low].lowerBound == offset ? low : nil
     }
-    var position = from
-    while position + partLength <= ranges.count {
-      let start = position < ranges.count ? ranges[position].lowerBound : text.count
-      if text[start...].starts(with: part) { return .int(Int64(position)) }
-      position += 1
+    // Matches are found by byte offset in one linear pass; one that starts inside a code point
+    // (a part that is not valid UTF-8) does not count.
+    var found = -1
+    let start = last ? 0 : (from < ranges.count ? ranges[from].lowerBound : text.count)
+    forEachMatch(of: part, in: text, from: start) { offset in
+      guard let position = codePoint(at: offset) else { return true }
+      if last && position > from { return false }
+      found = position
+      return last
     }
-    return .int(-1)
+    return .int(Int64(found))
   }
 
   private func substring(_ args: UnsafeBufferPointer<Word>) -> Word {
@@ -409,23 +414,40 @@ func codePointRanges(_ bytes: [UInt8]) -> [Range<Int>] {
 /// The first byte offset at or after `from` where `part` occurs in `text`.
 func find<T: Collection, P: Collection>(_ part: P, in text: T, from: Int) -> Int?
 where T.Element == UInt8, P.Element == UInt8, T.Index == Int {
-  let count = text.count
-  let needle = Array(part)
-  if needle.isEmpty { return from <= count ? from : nil }
-  guard count >= needle.count else { return nil }
-  let first = needle[0]
-  var index = text.startIndex + from
-  let last = text.startIndex + count - needle.count
-  while index <= last {
-    if text[index] == first {
-      var matched = true
-      for offset in 1..<needle.count where text[index + offset] != needle[offset] {
-        matched = false
-        break
-      }
-      if matched { return index - text.startIndex }
-    }
-    index += 1
+  if part.isEmpty { return from <= text.count ? from : nil }
+  var found: Int?
+  forEachMatch(of: part, in: text, from: from) { offset in
+    found = offset
+    return false
   }
-  return nil
+  return found
+}
+
+/// Calls `visit` with the byte offset of each occurrence of a non-empty `part` in `text` at or
+/// after `from`, in order, until it returns false.
+///
+/// Knuth–Morris–Pratt: time linear in the lengths of text and part, so a hostile part such as
+/// `"aa…ab"` in `"aa…a"` cannot make a search quadratic (a naive scan took minutes on 1 MB).
+func forEachMatch<T: Collection, P: Collection>(of part: P, in text: T, from: Int, _ visit: (Int) -> Bool)
+where T.Element == UInt8, P.Element == UInt8, T.Index == Int {
+  let needle = Array(part)
+  guard !needle.isEmpty, from >= 0, from <= text.count - needle.count else { return }
+  // fallback[i]: the length of the longest proper prefix of needle[...i] that is also its suffix.
+  var fallback = [Int](repeating: 0, count: needle.count)
+  var length = 0
+  for index in 1..<needle.count {
+    while length > 0 && needle[index] != needle[length] { length = fallback[length - 1] }
+    if needle[index] == needle[length] { length += 1 }
+    fallback[index] = length
+  }
+  var matched = 0
+  for offset in from..<text.count {
+    let byte = text[text.startIndex + offset]
+    while matched > 0 && byte != needle[matched] { matched = fallback[matched - 1] }
+    if byte == needle[matched] { matched += 1 }
+    if matched == needle.count {
+      if !visit(offset + 1 - needle.count) { return }
+      matched = fallback[matched - 1]
+    }
+  }
 }
