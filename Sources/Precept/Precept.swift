@@ -32,7 +32,7 @@ public struct Expression: Sendable {
   {
     let vm = VM(program: program, model: ViewModel.empty, limits: limits)
     vm.bind(program.globals.map { bindings[$0] ?? .null })
-    let result = vm.run(0, [])
+    let result = vm.boxable(vm.run(0, []))
     if case .error(let index) = result { return .failure(EvaluationError(vm.heap.errorMessage(index))) }
     return .success(vm.value(of: result))
   }

@@ -157,7 +157,7 @@ struct RuleRunner {
     // Operands are re-evaluated one by one; only failures pay for this.
     var operands: [Explanation.Operand] = []
     for operand in requirement.operands {
-      let result = vm.run(operand.function, bindings)
+      let result = vm.boxable(vm.run(operand.function, bindings))
       let shown: String
       if case .error(let index) = result {
         shown = "an error (\(vm.heap.errorMessage(index)))"

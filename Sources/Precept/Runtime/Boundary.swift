@@ -2,7 +2,39 @@
 // (bindings, host-function calls, results and explanations), never in the hot loop.
 
 extension VM {
-  /// The boxed form of a word, reading strings, lists and maps out of the heap.
+  /// `word` itself, or an error when its boxed form would hold more than
+  /// `limits.maximumStringLength` bytes. A list may name the same 1 MB string 100,000 times at
+  /// no cost in the heap, but boxing or printing it would take 100 GB; every word that leaves
+  /// the VM (a result, a host function's argument, a template hole, an explained operand)
+  /// passes here first.
+  func boxable(_ word: Word) -> Word {
+    let limit = limits.maximumStringLength
+    var size = 0
+    /// Adds the word's size to `size`; false as soon as the total is over the limit.
+    func measure(_ word: Word) -> Bool {
+      switch word {
+      case .string(let id), .bytes(let id): size += heap.byteCount(id)
+      case .list(let list):
+        size += 8
+        for index in 0..<heap.count(list) where !measure(heap.element(list, index)) { return false }
+      case .map(let map):
+        size += 8
+        let record = heap.mapRecord(map)
+        for entry in Int(record.start)..<Int(record.start + record.count) {
+          guard measure(heap.mapKey(entry)), measure(heap.mapValue(entry)) else { return false }
+        }
+      default: size += 8
+      }
+      return size <= limit
+    }
+    if measure(word) { return word }
+    return heap.makeError(
+      "the value is over \(limit) bytes, the longest string an evaluation may make (maximumStringLength), "
+        + "so it cannot be returned or shown")
+  }
+
+  /// The boxed form of a word, reading strings, lists and maps out of the heap. Words that
+  /// may be large pass through `boxable` first.
   func value(of word: Word) -> Value {
     switch word {
     case .null: return .null

@@ -344,12 +344,12 @@ extension VM {
   func template(_ parts: UnsafeBufferPointer<Word>) -> Word {
     var bytes: [UInt8] = []
     for part in parts {
-      switch part {
+      switch boxable(part) {
       case .string(let id):
         heap.withBytes(id) { bytes.append(contentsOf: $0) }
       case .error(let index):
         bytes.append(contentsOf: "<error: \(heap.errorMessage(index))>".utf8)
-      default:
+      case let part:
         bytes.append(contentsOf: Printer.display(value(of: part)).utf8)
       }
       if bytes.count > limits.maximumStringLength { return stringTooLong(bytes.count) }

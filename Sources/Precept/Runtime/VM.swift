@@ -492,6 +492,7 @@ final class VM {
 
   private func callHost(_ index: Int, _ arguments: UnsafeBufferPointer<Word>) -> Word {
     if let failure = arguments.first(where: \.isError) { return failure }
+    if let failure = arguments.lazy.map(boxable).first(where: \.isError) { return failure }
     guard let host = hostBodies[index] else {
       return heap.makeError("host function '\(program.hosts[index].name)' is not registered by the host")
     }
