@@ -613,11 +613,14 @@ struct Parser {
   /// Left-associative binary operators by precedence climbing.
   private mutating func binary(minimumPrecedence: Int) throws(Failure) -> Expr {
     var left = try unary()
+    // Each operator nests the tree built so far one level deeper, and the checker and compiler
+    // recurse on that depth: a chain counts against the limit like parentheses do.
+    let outer = depth
+    defer { depth = outer }
     while let (op, precedence) = binaryOperator(), precedence >= minimumPrecedence {
       advance()
       try enter(token.span)
       let right = try binary(minimumPrecedence: precedence + 1)
-      depth -= 1
       left = makeExpr(.binary(op, left, right), left.span.union(right.span))
     }
     return left
@@ -678,9 +681,13 @@ struct Parser {
 
   private mutating func postfix(_ operand: Expr) throws(Failure) -> Expr {
     var result = operand
+    // Each selection, call and index nests the operand one level deeper (see `binary`).
+    let outer = depth
+    defer { depth = outer }
     while true {
       switch token.kind {
       case .dot:
+        try enter(token.span)
         advance()
         if token.kind == .quotedIdentifier {
           let quoted = token
@@ -703,7 +710,6 @@ struct Parser {
         advance()
         try enter(open.span)
         let index = try expression()
-        depth -= 1
         let close = try expect(.rightBracket, "to close the index")
         result = makeExpr(.index(result, index), result.span.union(close.span))
       default:
