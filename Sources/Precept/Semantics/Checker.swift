@@ -349,8 +349,8 @@ struct Checker {
       letEdges.append(usedLets.filter { $0.unit == 0 }.map(\.index))
       letHosts.append(usedHosts)
     }
-    reportRecursion(syntax.lets, edges: letEdges)
-    let hostClosure = Checker.closeHosts(letHosts, edges: letEdges)
+    let callOrder = reportRecursion(syntax.lets, edges: letEdges)
+    let hostClosure = Checker.closeHosts(letHosts, edges: letEdges, order: callOrder)
 
     var rules: [CheckedRule] = []
     var ruleIDs: [String: Span] = [:]
@@ -394,45 +394,51 @@ struct Checker {
     }
   }
 
-  /// Reports every cycle of lets that call each other, once, at its first member.
-  private mutating func reportRecursion(_ definitions: [LetSyntax], edges: [[Int]]) {
+  /// Reports every cycle of lets that call each other, once, at its first member. Returns the
+  /// lets in depth-first post-order: when there is no cycle, each after every let it calls.
+  ///
+  /// The search keeps its own stack, so a chain of thousands of lets (each calling the next)
+  /// cannot overflow the native one.
+  private mutating func reportRecursion(_ definitions: [LetSyntax], edges: [[Int]]) -> [Int] {
     var state = [UInt8](repeating: 0, count: definitions.count)  // 0 new, 1 on the path, 2 done
-    var path: [Int] = []
-    func visit(_ node: Int, _ checker: inout Checker) {
-      state[node] = 1
-      path.append(node)
-      for next in edges[node].sorted() {
+    var order: [Int] = []
+    // The lets on the path from the root, each with its sorted callees and how many were visited.
+    var path: [(node: Int, callees: [Int], visited: Int)] = []
+    for root in definitions.indices where state[root] == 0 {
+      state[root] = 1
+      path.append((root, edges[root].sorted(), 0))
+      while let top = path.last {
+        guard top.visited < top.callees.count else {
+          state[top.node] = 2
+          order.append(top.node)
+          path.removeLast()
+          continue
+        }
+        let next = top.callees[top.visited]
+        path[path.count - 1].visited += 1
         if state[next] == 1 {
-          let cycle = path[path.lastIndex(of: next)!...].map { definitions[$0].name.value } + [definitions[next].name.value]
+          let start = path.lastIndex { $0.node == next }!
+          let cycle = path[start...].map { definitions[$0.node].name.value } + [definitions[next].name.value]
           let message =
             cycle.count == 2
             ? "'\(cycle[0])' refers to itself; lets cannot be recursive"
             : "lets cannot be recursive: \(cycle.joined(separator: " → "))"
-          checker.error(message, definitions[next].name.span, help: "rules must always terminate, so definitions may not call themselves, directly or through others")
+          error(message, definitions[next].name.span, help: "rules must always terminate, so definitions may not call themselves, directly or through others")
         } else if state[next] == 0 {
-          visit(next, &checker)
+          state[next] = 1
+          path.append((next, edges[next].sorted(), 0))
         }
       }
-      path.removeLast()
-      state[node] = 2
     }
-    for node in definitions.indices where state[node] == 0 { visit(node, &self) }
+    return order
   }
 
-  /// The host functions each let needs, including through the lets it calls.
-  private static func closeHosts(_ direct: [Set<String>], edges: [[Int]]) -> [Set<String>] {
+  /// The host functions each let needs, including through the lets it calls, visiting the lets
+  /// in `order` (callees first) so one pass suffices. (Lets in a cycle are an error already.)
+  private static func closeHosts(_ direct: [Set<String>], edges: [[Int]], order: [Int]) -> [Set<String>] {
     var result = direct
-    var changed = true
-    var rounds = 0
-    while changed && rounds <= direct.count {
-      changed = false
-      rounds += 1
-      for node in result.indices {
-        for next in edges[node] where !result[next].isSubset(of: result[node]) {
-          result[node].formUnion(result[next])
-          changed = true
-        }
-      }
+    for node in order {
+      for next in edges[node] { result[node].formUnion(result[next]) }
     }
     return result
   }

@@ -45,4 +45,30 @@ import Testing
     #expect(sum.evaluate() == .success(.int(150)))
     #expect(diagnostics(ruleset(requiring: "node" + String(repeating: ".parent", count: 150) + " == null")) == [])
   }
+
+  /// Found by review: the search for recursive lets recursed once per let in a chain, and
+  /// overflowed the stack on 8,000 lets that each call the next.
+  @Test func longChainsOfLetsCompile() throws {
+    let count = 20_000
+    let lets = (0..<count).map { "let a\($0) = a\($0 + 1) + 1\n" }.joined() + "let a\(count) = 0\n"
+    #expect(diagnostics(ruleset(requiring: "a0 == \(count)", lets: lets)) == [])
+  }
+
+  @Test func longCyclesOfLetsAreReportedOnce() {
+    let count = 20_000
+    let lets = (0..<count).map { "let a\($0) = a\(($0 + 1) % count)\n" }.joined()
+    let messages = diagnostics(ruleset(requiring: "a0", lets: lets))
+    #expect(messages.count == 1)
+    #expect(messages.first?.hasPrefix("lets cannot be recursive: a0 → a1 → a2") == true)
+  }
+
+  /// Host functions a let needs are found through any number of lets.
+  @Test func hostFunctionsAreFoundThroughChainsOfLets() throws {
+    let count = 2_000
+    let lets = (0..<count).map { "let a\($0) = a\($0 + 1)\n" }.joined() + "let a\(count) = check(1)\n"
+    let source = ruleset(requiring: "a0", lets: "host check(x)\n" + lets)
+    let engine = Engine(rulesets: [try Ruleset(text: source)])
+    let model = try ViewModel(json: SourceFile(name: "m.json", text: #"{"viewmodel":1,"nodes":[{"type":"Button"}]}"#))
+    #expect(engine.evaluate(model).notRun.map(\.reason) == [.hostFunctionMissing])
+  }
 }
