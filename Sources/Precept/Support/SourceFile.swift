@@ -9,6 +9,11 @@ public struct SourceFile: Sendable {
   public let bytes: [UInt8]
   /// Byte offset of the first byte of every line; `lineStarts[0] == 0`.
   public let lineStarts: [Int]
+  /// `continuationCounts[k]`: how many UTF-8 continuation bytes `bytes[0 ..< k * blockSize]`
+  /// holds; empty when the text is ASCII. Columns are found from it without scanning the line,
+  /// so locating every node of a long minified line stays linear.
+  private let continuationCounts: [Int32]
+  private static let blockSize = 256
 
   /// Creates a source file from bytes as read from disk.
   public init(name: String, bytes: [UInt8]) {
@@ -16,11 +21,13 @@ public struct SourceFile: Sendable {
     self.bytes = bytes
     var starts = [0]
     starts.reserveCapacity(bytes.count / 32 + 1)
+    var ascii = true
     bytes.withUnsafeBufferPointer { buffer in
       var index = 0
       let count = buffer.count
       while index < count {
         let byte = buffer[index]
+        if byte >= 0x80 { ascii = false }
         if byte == 0x0A {
           starts.append(index + 1)
         } else if byte == 0x0D {
@@ -32,6 +39,17 @@ public struct SourceFile: Sendable {
       }
     }
     self.lineStarts = starts
+    var counts: [Int32] = []
+    if !ascii {
+      counts.reserveCapacity(bytes.count / SourceFile.blockSize + 1)
+      var total: Int32 = 0
+      for (index, byte) in bytes.enumerated() {
+        if index % SourceFile.blockSize == 0 { counts.append(total) }
+        if byte & 0xC0 == 0x80 { total += 1 }
+      }
+      if bytes.count % SourceFile.blockSize == 0 { counts.append(total) }
+    }
+    self.continuationCounts = counts
   }
 
   /// Creates a source file from text.
@@ -50,16 +68,20 @@ public struct SourceFile: Sendable {
       if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
     }
     let start = lineStarts[low]
-    var column = 1
-    var index = start
-    while index < offset {
-      // Count only the lead bytes of UTF-8 sequences.
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
-    }
+    // Count only the lead bytes of UTF-8 sequences.
+    var column = 1 + (offset - start) - (continuationBytes(before: offset) - continuationBytes(before: start))
     // If the offset falls inside a multi-byte sequence, it belongs to that scalar.
     if offset < bytes.count, bytes[offset] & 0xC0 == 0x80, column > 1 { column -= 1 }
     return SourceLocation(line: low + 1, column: column)
+  }
+
+  /// The number of UTF-8 continuation bytes in `bytes[0 ..< offset]`.
+  private func continuationBytes(before offset: Int) -> Int {
+    guard !continuationCounts.isEmpty else { return 0 }
+    let block = offset / SourceFile.blockSize
+    var count = Int(continuationCounts[block])
+    for index in block * SourceFile.blockSize..<offset where bytes[index] & 0xC0 == 0x80 { count += 1 }
+    return count
   }
 
   /// The text of a 1-based line, without its line terminator. Invalid UTF-8 is repaired with
