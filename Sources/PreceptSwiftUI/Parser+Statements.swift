@@ -145,6 +145,13 @@ extension Parser {
       }
       break
     }
+    // A chain of more than `limit` clauses nests deeper than view-model JSON allows (three
+    // levels per clause), so `SwiftUIReader.read` rejects it; building only the first `limit`
+    // keeps the rejected tree shallow enough to tear down without overflowing the stack.
+    if clauses.count > limit {
+      clauses.removeSubrange(limit...)
+      elseBody = nil
+    }
     var branches: [Block] = []
     for clause in clauses {
       var branch = Block()
@@ -303,6 +310,8 @@ extension Parser {
     _ block: inout Block
   ) {
     guard !clauses.isEmpty else { return }
+    // See `ifStatement`: a longer chain is rejected, so only this much of it is built.
+    let clauses = clauses.prefix(limit)
     let hasElse = keyword(clauses[clauses.count - 1].directive) == .poundElse
     let conditions = clauses.map { clause in
       (slice(clause.directive + 1, clause.bodyStart), location(clause.directive), clause.directive)
