@@ -24,4 +24,25 @@ import Testing
       .error, "m", file: "f", location: SourceLocation(line: 3, column: 0), length: 4, lineText: "Button(x)")
     #expect(diagnostic.rendered().hasSuffix("3 | Button(x)\n  | ^~~~"))
   }
+
+  /// Found by review: a finding quoted its whole source line, so 16,000 findings on one 200 KB
+  /// line of minified Swift made a 3 GB report. Long lines are quoted around the caret.
+  @Test func longLinesAreQuotedAroundTheCaret() {
+    let line = String(repeating: "Text(\"é\") ", count: 20_000)
+    let diagnostic = Diagnostic(
+      .error, "m", file: "f", location: SourceLocation(line: 1, column: 100_001), length: 4, lineText: line)
+    let lines = diagnostic.rendered().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 4)
+    let quoted = lines[2].dropFirst("1 | ".count)
+    let caret = lines[3].dropFirst("  | ".count)
+    #expect(quoted.unicodeScalars.count == Diagnostic.quotedWidth + 2)
+    #expect(quoted.hasPrefix("…") && quoted.hasSuffix("…"))
+    // The caret stays under the character at column 100,001: the "T" of a "Text".
+    let column = caret.unicodeScalars.count - 4
+    #expect(caret.hasSuffix("^~~~"))
+    #expect(Array(quoted.unicodeScalars)[column] == "T")
+    #expect(
+      Diagnostic(.error, "m", file: "f", location: SourceLocation(line: 1, column: 3), lineText: "short").rendered()
+        .hasSuffix("1 | short\n  |   ^"))
+  }
 }
