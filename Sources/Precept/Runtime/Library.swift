@@ -426,12 +426,37 @@ where T.Element == UInt8, P.Element == UInt8, T.Index == Int {
 /// Calls `visit` with the byte offset of each occurrence of a non-empty `part` in `text` at or
 /// after `from`, in order, until it returns false.
 ///
-/// Knuth–Morris–Pratt: time linear in the lengths of text and part, so a hostile part such as
-/// `"aa…ab"` in `"aa…a"` cannot make a search quadratic (a naive scan took minutes on 1 MB).
+/// A plain scan is fastest on ordinary text, but a hostile part such as `"aa…ab"` in `"aa…a"`
+/// makes it quadratic (minutes on 1 MB). When partial matches have cost a few passes over the
+/// text, Knuth–Morris–Pratt takes over, so every search is linear in the lengths of both.
 func forEachMatch<T: Collection, P: Collection>(of part: P, in text: T, from: Int, _ visit: (Int) -> Bool)
 where T.Element == UInt8, P.Element == UInt8, T.Index == Int {
   let needle = Array(part)
   guard !needle.isEmpty, from >= 0, from <= text.count - needle.count else { return }
+  let base = text.startIndex
+  let first = needle[0]
+  let last = text.count - needle.count
+  let allowance = 4 * text.count + 64
+  var work = 0
+  var offset = from
+  while offset <= last {
+    if text[base + offset] == first {
+      var length = 1
+      while length < needle.count, text[base + offset + length] == needle[length] { length += 1 }
+      if length == needle.count, !visit(offset) { return }
+      work += length
+      if work > allowance {
+        forEachMatchLinearly(of: needle, in: text, from: offset + 1, visit)
+        return
+      }
+    }
+    offset += 1
+  }
+}
+
+/// Knuth–Morris–Pratt: `forEachMatch` in time linear in the lengths of text and part.
+private func forEachMatchLinearly<T: Collection>(of needle: [UInt8], in text: T, from: Int, _ visit: (Int) -> Bool)
+where T.Element == UInt8, T.Index == Int {
   // fallback[i]: the length of the longest proper prefix of needle[...i] that is also its suffix.
   var fallback = [Int](repeating: 0, count: needle.count)
   var length = 0

@@ -44,4 +44,27 @@ import Testing
     #expect(try Expression("'abcabcab'.contains('cabc')").evaluate() == .success(.bool(true)))
     #expect(try Expression("'aabaabaaab'.contains('aaab')").evaluate() == .success(.bool(true)))
   }
+
+  /// Repetitive text and parts make the plain scan hand over to the linear one part-way; both
+  /// must find what a naive search finds.
+  @Test func searchesThatSwitchAlgorithmsAgreeWithANaiveSearch() throws {
+    let text = String(repeating: "a", count: 300) + "b" + String(repeating: "a", count: 300) + "ab"
+    let scalars = Array(text.unicodeScalars)
+    func naive(_ part: String, last: Bool) -> Int {
+      let needle = Array(part.unicodeScalars)
+      let starts = (0...(scalars.count - needle.count)).filter { Array(scalars[$0..<$0 + needle.count]) == needle }
+      return (last ? starts.last : starts.first) ?? -1
+    }
+    let parts = [
+      String(repeating: "a", count: 100), String(repeating: "a", count: 250) + "b", "a" + "b",
+      String(repeating: "a", count: 301), String(repeating: "a", count: 300) + "b" + "a",
+    ]
+    for part in parts {
+      let bindings: [String: Value] = ["s": .string(text), "t": .string(part)]
+      let first = try Expression("s.indexOf(t)", variables: ["s", "t"]).evaluate(bindings)
+      let last = try Expression("s.lastIndexOf(t)", variables: ["s", "t"]).evaluate(bindings)
+      #expect(first == .success(.int(Int64(naive(part, last: false)))), "\(part.count)")
+      #expect(last == .success(.int(Int64(naive(part, last: true)))), "\(part.count)")
+    }
+  }
 }
