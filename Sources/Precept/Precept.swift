@@ -81,7 +81,7 @@ public struct Expression: Sendable {
 
     /// Evaluates the expression once more; each evaluation starts afresh from the bound data.
     public func evaluate() -> Result<Value, EvaluationError> {
-      let result = vm.run(0, [])
+      let result = vm.boxable(vm.run(0, []))
       if case .error(let index) = result { return .failure(EvaluationError(vm.heap.errorMessage(index))) }
       return .success(vm.value(of: result))
     }

@@ -161,9 +161,13 @@ extension Parser {
       chained(clauses.count, at: elseBody) { items(elseBody + 1, match(elseBody), mode, &branch) }
       branches.append(branch)
     }
-    let hasElse = elseBody != nil
+    // A chain longer than the nesting limit is an error (`chained` reports it above); building
+    // it whole would make a tree so deep that tearing it down overflows the stack, so only the
+    // first `limit` clauses are built.
+    let built = clauses.prefix(limit)
+    let hasElse = elseBody != nil && built.count == clauses.count
     appendControlFlow(&block, branches) { lists in
-      let conditions = clauses.map { (self.slice($0.keyword + 1, $0.body), self.location($0.keyword), $0.keyword) }
+      let conditions = built.map { (self.slice($0.keyword + 1, $0.body), self.location($0.keyword), $0.keyword) }
       // Fold from the last clause: each `if` holds the rest of the chain in its `else` slot.
       var rest: [ViewNode]? = hasElse ? lists[lists.count - 1] : nil
       for index in stride(from: conditions.count - 1, through: 0, by: -1) {
@@ -314,6 +318,8 @@ extension Parser {
     _ clauses: [(directive: Int, bodyStart: Int, bodyEnd: Int)], _ branches: [Block], _ block: inout Block
   ) {
     guard !clauses.isEmpty else { return }
+    // See `ifStatement`: a longer chain is rejected, so only this much of it is built.
+    let clauses = clauses.prefix(limit)
     let hasElse = keyword(clauses[clauses.count - 1].directive) == .poundElse
     appendControlFlow(&block, branches) { lists in
       let conditions = clauses.map { clause in

@@ -82,6 +82,16 @@ public enum SwiftUIReader {
     }
     switch result {
     case .success(let nodes):
+      if let (node, depth) = firstTooDeep(nodes) {
+        throw DiagnosticError(
+          Diagnostic(
+            .error,
+            "views nest too deeply: this one is \(depth) levels deep in view-model JSON, over the limit of "
+              + "\(JSON.maximumDepth)",
+            file: source.name, location: SourceLocation(line: node.line, column: node.column),
+            lineText: source.lineText(node.line),
+            notes: ["each view closure and each 'else if' clause nests the views in it more deeply"]))
+      }
       return ViewDocument(file: source.name, nodes: nodes)
     case .failure(let failure):
       throw DiagnosticError(
@@ -124,6 +134,36 @@ public enum SwiftUIReader {
       #endif
       return result.value!
     }
+  }
+
+  /// The first node (in preorder) whose JSON form, written as a view-model document, would nest
+  /// deeper than `JSON.maximumDepth`, with that depth; nil when the document fits.
+  ///
+  /// Brackets are limited by the lexer, but an `else if` chain nests one node deeper per
+  /// clause without a bracket: unchecked, 3,000 clauses overflowed the stack of everything that
+  /// walks the tree, and shallower ones made JSON that `ViewDocument.read` rejects.
+  static func firstTooDeep(_ nodes: [ViewNode]) -> (ViewNode, Int)? {
+    // The depth of a node's object: the document is 1, its `nodes` array 2, a root node 3.
+    var pending = nodes.reversed().map { ($0, 3) }
+    while let (node, depth) = pending.popLast() {
+      // The deepest array or object the node's own JSON holds (nodes inside are visited
+      // themselves): argument, property and modifier objects 2 below it, and a modifier's
+      // argument objects and slot arrays 4 below.
+      var deepest = depth
+      if !node.args.isEmpty || !node.properties.isEmpty || !node.slots.isEmpty || !node.modifiers.isEmpty {
+        deepest = depth + 2
+      }
+      if node.modifiers.contains(where: { !$0.args.isEmpty || !$0.slots.isEmpty }) { deepest = depth + 4 }
+      if deepest > JSON.maximumDepth { return (node, deepest) }
+      var inner: [(ViewNode, Int)] = node.children.map { ($0, depth + 2) }
+      for slot in node.slots { inner += slot.nodes.map { ($0, depth + 3) } }
+      for modifier in node.modifiers {
+        inner += modifier.children.map { ($0, depth + 4) }
+        for slot in modifier.slots { inner += slot.nodes.map { ($0, depth + 5) } }
+      }
+      pending += inner.reversed()
+    }
+    return nil
   }
 
   /// The offset of the first byte that is not part of a valid UTF-8 sequence, or nil.

@@ -5,6 +5,43 @@ extension VM {
   /// How deeply a value may nest to be copied out of the VM.
   static let maximumBoxedDepth = JSON.maximumDepth
 
+  /// `word` itself, or an error when its boxed form would hold more than
+  /// `limits.maximumStringLength` bytes. A list may name the same 1 MB string 100,000 times at
+  /// no cost in the heap, but boxing or printing it would take 100 GB; every word that leaves
+  /// the VM (a result, a host function's argument, a template hole, an explained operand)
+  /// passes here first.
+  func boxable(_ word: Word) -> Word {
+    let limit = limits.maximumStringLength
+    // Walked with a stack of its own: a value may nest 20,000 lists deep.
+    var size = 0
+    var pending = [word]
+    func measure(_: Word) -> Bool {
+      while let current = pending.popLast() {
+        switch current {
+        case .string(let id), .bytes(let id): size += heap.bytes(id).count
+        case .list(let list):
+          size += 8
+          for index in 0..<heap.count(list) { pending.append(heap.element(list, index)) }
+        case .map(let map):
+          size += 8
+          let record = heap.mapRecord(map)
+          for entry in Int(record.start)..<Int(record.start + record.count) {
+            pending.append(heap.mapKey(entry))
+            pending.append(heap.mapValue(entry))
+          }
+        default: size += 8
+        }
+        if size > limit { return false }
+      }
+      return true
+    }
+    if measure(word) { return word }
+    return heap.makeError(
+      "the value is over \(limit) bytes, the longest string an evaluation may make (maximumStringLength), "
+        + "so it cannot be returned or shown")
+  }
+
+
   /// The boxed form of a word, reading strings, lists and maps out of the heap.
   ///
   /// A value with more than `limits.maximumCollectionSize` elements in all, counting a shared

@@ -222,23 +222,28 @@ extension VM {
       }
       from = Int(value)
     }
-    let partLength = codePointRanges(part).count
-    if last {
-      var position = min(from, ranges.count - partLength)
-      while position >= 0 {
-        let start = position < ranges.count ? ranges[position].lowerBound : text.count
-        if text[start...].starts(with: part) { return .int(Int64(position)) }
-        position -= 1
+    if part.isEmpty { return .int(Int64(from)) }
+    /// The code point starting at byte `offset`, or nil when the offset is inside one.
+    func codePoint(at offset: Int) -> Int? {
+      var low = 0
+      var high = ranges.count
+      while low < high {
+        let middle = (low + high) / 2
+        if ranges[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
       }
-      return .int(-1)
+      return low < ranges.count && ranges[low].lowerBound == offset ? low : nil
     }
-    var position = from
-    while position + partLength <= ranges.count {
-      let start = position < ranges.count ? ranges[position].lowerBound : text.count
-      if text[start...].starts(with: part) { return .int(Int64(position)) }
-      position += 1
+    // Matches are found by byte offset in one linear pass; one that starts inside a code point
+    // (a part that is not valid UTF-8) does not count.
+    var found = -1
+    let start = last ? 0 : (from < ranges.count ? ranges[from].lowerBound : text.count)
+    forEachMatch(of: part, in: text, from: start) { offset in
+      guard let position = codePoint(at: offset) else { return true }
+      if last && position > from { return false }
+      found = position
+      return last
     }
-    return .int(-1)
+    return .int(Int64(found))
   }
 
   private func substring(_ args: UnsafeBufferPointer<Word>) -> Word {
@@ -431,23 +436,65 @@ func codePointRanges(_ bytes: [UInt8]) -> [Range<Int>] {
 /// The first byte offset at or after `from` where `part` occurs in `text`.
 func find<T: Collection, P: Collection>(_ part: P, in text: T, from: Int) -> Int?
 where T.Element == UInt8, P.Element == UInt8, T.Index == Int {
-  let count = text.count
-  let needle = Array(part)
-  if needle.isEmpty { return from <= count ? from : nil }
-  guard count >= needle.count else { return nil }
-  let first = needle[0]
-  var index = text.startIndex + from
-  let last = text.startIndex + count - needle.count
-  while index <= last {
-    if text[index] == first {
-      var matched = true
-      for offset in 1..<needle.count where text[index + offset] != needle[offset] {
-        matched = false
-        break
-      }
-      if matched { return index - text.startIndex }
-    }
-    index += 1
+  if part.isEmpty { return from <= text.count ? from : nil }
+  var found: Int?
+  forEachMatch(of: part, in: text, from: from) { offset in
+    found = offset
+    return false
   }
-  return nil
+  return found
+}
+
+/// Calls `visit` with the byte offset of each occurrence of a non-empty `part` in `text` at or
+/// after `from`, in order, until it returns false.
+///
+/// A plain scan is fastest on ordinary text, but a hostile part such as `"aa…ab"` in `"aa…a"`
+/// makes it quadratic (minutes on 1 MB). When partial matches have cost a few passes over the
+/// text, Knuth–Morris–Pratt takes over, so every search is linear in the lengths of both.
+func forEachMatch<T: Collection, P: Collection>(of part: P, in text: T, from: Int, _ visit: (Int) -> Bool)
+where T.Element == UInt8, P.Element == UInt8, T.Index == Int {
+  let needle = Array(part)
+  guard !needle.isEmpty, from >= 0, from <= text.count - needle.count else { return }
+  let base = text.startIndex
+  let first = needle[0]
+  let last = text.count - needle.count
+  let allowance = 4 * text.count + 64
+  var work = 0
+  var offset = from
+  while offset <= last {
+    if text[base + offset] == first {
+      var length = 1
+      while length < needle.count, text[base + offset + length] == needle[length] { length += 1 }
+      if length == needle.count, !visit(offset) { return }
+      work += length
+      if work > allowance {
+        forEachMatchLinearly(of: needle, in: text, from: offset + 1, visit)
+        return
+      }
+    }
+    offset += 1
+  }
+}
+
+/// Knuth–Morris–Pratt: `forEachMatch` in time linear in the lengths of text and part.
+private func forEachMatchLinearly<T: Collection>(of needle: [UInt8], in text: T, from: Int, _ visit: (Int) -> Bool)
+where T.Element == UInt8, T.Index == Int {
+  // fallback[i]: the length of the longest proper prefix of needle[...i] that is also its suffix.
+  var fallback = [Int](repeating: 0, count: needle.count)
+  var length = 0
+  for index in 1..<needle.count {
+    while length > 0 && needle[index] != needle[length] { length = fallback[length - 1] }
+    if needle[index] == needle[length] { length += 1 }
+    fallback[index] = length
+  }
+  var matched = 0
+  for offset in from..<text.count {
+    let byte = text[text.startIndex + offset]
+    while matched > 0 && byte != needle[matched] { matched = fallback[matched - 1] }
+    if byte == needle[matched] { matched += 1 }
+    if matched == needle.count {
+      if !visit(offset + 1 - needle.count) { return }
+      matched = fallback[matched - 1]
+    }
+  }
 }

@@ -156,7 +156,11 @@ extension VM {
     case (.string(let a), .string(let b)), (.bytes(let a), .bytes(let b)):
       if a == b { return true }
       if heap.isInterned(a) && heap.isInterned(b) { return false }
-      return bytesEqual(heap.bytes(a), heap.bytes(b))
+      let x = heap.bytes(a)
+      let y = heap.bytes(b)
+      guard x.count == y.count else { return false }
+      cost += x.count / 64
+      return bytesEqual(x, y)
     case (.list, .list), (.map, .map):
       return containersEqual(left, right)
     case (.type(let a), .type(let b)): return a == b
@@ -231,6 +235,7 @@ extension VM {
       // UTF-8 byte order is code point order.
       let x = heap.bytes(a)
       let y = heap.bytes(b)
+      cost += min(x.count, y.count) / 32
       let order = x.lexicographicallyPrecedes(y) ? -1 : (y.lexicographicallyPrecedes(x) ? 1 : 0)
       return .bool(test(order))
     case (.bool(let a), .bool(let b)):
@@ -387,12 +392,12 @@ extension VM {
   func template(_ parts: UnsafeBufferPointer<Word>) -> Word {
     var bytes: [UInt8] = []
     for part in parts {
-      switch part {
+      switch boxable(part) {
       case .string(let id):
         bytes.append(contentsOf: heap.bytes(id))
       case .error(let index):
         bytes.append(contentsOf: "<error: \(heap.errorMessage(index))>".utf8)
-      default:
+      case let part:
         bytes.append(contentsOf: Printer.display(value(of: part)).utf8)
       }
       if bytes.count > limits.maximumStringLength { return stringTooLong(bytes.count) }

@@ -570,7 +570,8 @@ final class VM {
       case .collectMap:
         guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
         sp -= Int(kept) * 2
-        stack[sp] = makeMap(from: stack + sp, count: Int(kept))
+        // The keys are those of the list or map iterated over, distinct already.
+        stack[sp] = makeMap(from: stack + sp, count: Int(kept), distinct: true)
         sp += 1
       }
     }
@@ -586,7 +587,9 @@ final class VM {
     return .list(heap.makeList(elements))
   }
 
-  private func makeMap(from pointer: UnsafeMutablePointer<Word>, count: Int) -> Word {
+  /// A map of `count` key–value pairs. Unless the keys are known to be `distinct`, each is
+  /// compared with the ones before it, and the comparisons are charged to the budget.
+  private func makeMap(from pointer: UnsafeMutablePointer<Word>, count: Int, distinct: Bool = false) -> Word {
     var keys: [Word] = []
     var values: [Word] = []
     keys.reserveCapacity(count)
@@ -604,10 +607,12 @@ final class VM {
       default: return heap.makeError("unsupported map key type: \(describeType(key))")
       }
       let repeated =
-        count <= 16 ? keys.contains(where: { equals($0, key) }) : !seen.insert(identity(ofKey: key)).inserted
+        distinct ? false
+        : count <= 16 ? keys.contains(where: { equals($0, key) }) : !seen.insert(identity(ofKey: key)).inserted
       if repeated {
         return heap.makeError("repeated key in map literal: \(Printer.literal(self.value(of: key)))")
       }
+      if !distinct { cost += keys.count }
       keys.append(key)
       values.append(value)
     }
@@ -618,6 +623,7 @@ final class VM {
 
   private func callHost(_ index: Int, _ arguments: UnsafeBufferPointer<Word>) -> Word {
     if let failure = arguments.first(where: \.isError) { return failure }
+    if let failure = arguments.lazy.map(boxable).first(where: \.isError) { return failure }
     guard let host = hostBodies[index] else {
       return heap.makeError("host function '\(program.hosts[index].name)' is not registered by the host")
     }

@@ -49,6 +49,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
       lineText: source.lineText(start.line), notes: notes, help: help)
   }
 
+  /// The most characters of a source line a rendering quotes.
+  static let quotedWidth = 160
+
   /// `file:line:column: severity: message`, the first line of the rendering.
   public var description: String {
     "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
@@ -70,10 +73,22 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     if let lineText {
       let gutter = String(location.line)
       let pad = String(repeating: " ", count: gutter.count)
-      let shown = lineText.replacingTabs()
+      var shown = lineText.replacingTabs()
+      // Column 0 means "unknown" (view-model nodes without positions): the caret goes first.
+      var before = max(0, location.column - 1)
+      // A long line (minified code) is quoted around the caret: quoted whole for each of its
+      // findings, a 200 KB line with 16,000 findings made a report of 3 GB.
+      let scalars = shown.unicodeScalars
+      let width = Diagnostic.quotedWidth
+      if scalars.count > width {
+        let first = max(0, min(before - width / 3, scalars.count - width))
+        let window = String.UnicodeScalarView(scalars.dropFirst(first).prefix(width))
+        shown = (first > 0 ? "…" : "") + String(window) + (first + width < scalars.count ? "…" : "")
+        before += first > 0 ? 1 - first : 0
+      }
       // Characters before the caret keep their width; everything else becomes a space.
-      let prefix = String(shown.unicodeScalars.prefix(location.column - 1).map { _ in " " })
-      let available = max(1, shown.unicodeScalars.count - (location.column - 1))
+      let prefix = String(shown.unicodeScalars.prefix(before).map { _ in " " })
+      let available = max(1, shown.unicodeScalars.count - before)
       let underline = "^" + String(repeating: "~", count: max(0, min(length, available) - 1))
       out += "\n\(pad) |\n\(gutter) | \(shown)\n\(pad) | \(prefix)"
       out += style.paint(underline, severityColor)

@@ -9,6 +9,14 @@ public struct SourceFile: Sendable {
   public let bytes: [UInt8]
   /// Byte offset of the first byte of every line; `lineStarts[0] == 0`.
   public let lineStarts: [Int]
+  /// `continuationCounts[k]`: how many UTF-8 continuation bytes `bytes[0 ..< k * blockSize]`
+  /// holds; empty when the text is ASCII. Columns are found from it without scanning the line,
+  /// so locating every node of a long minified line stays linear.
+  private let continuationCounts: [Int32]
+  private static let blockSize = 256
+  /// Whether the bytes are valid UTF-8 (then columns come from `continuationCounts`; invalid
+  /// files, which readers reject anyway, are scanned).
+  private let validUTF8: Bool
 
   /// Creates a source file from bytes as read from disk.
   public init(name: String, bytes: [UInt8]) {
@@ -16,11 +24,13 @@ public struct SourceFile: Sendable {
     self.bytes = bytes
     var starts = [0]
     starts.reserveCapacity(bytes.count / 32 + 1)
+    var ascii = true
     bytes.withUnsafeBufferPointer { buffer in
       var index = 0
       let count = buffer.count
       while index < count {
         let byte = buffer[index]
+        if byte >= 0x80 { ascii = false }
         if byte == 0x0A {
           starts.append(index + 1)
         } else if byte == 0x0D {
@@ -32,6 +42,30 @@ public struct SourceFile: Sendable {
       }
     }
     self.lineStarts = starts
+    var counts: [Int32] = []
+    if !ascii {
+      counts.reserveCapacity(bytes.count / SourceFile.blockSize + 1)
+      var total: Int32 = 0
+      for (index, byte) in bytes.enumerated() {
+        if index % SourceFile.blockSize == 0 { counts.append(total) }
+        if byte & 0xC0 == 0x80 { total += 1 }
+      }
+      if bytes.count % SourceFile.blockSize == 0 { counts.append(total) }
+    }
+    self.continuationCounts = counts
+    var valid = true
+    if !ascii {
+      var index = 0
+      while index < bytes.count {
+        let length = validUTF8Length(bytes, at: index, end: bytes.count)
+        if length == 0 {
+          valid = false
+          break
+        }
+        index += length
+      }
+    }
+    self.validUTF8 = valid
   }
 
   /// Creates a source file from text.
@@ -49,17 +83,36 @@ public struct SourceFile: Sendable {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
     }
-    // Count what the line shows before the offset: each scalar, and each byte of invalid UTF-8
-    // (which `lineText` shows as U+FFFD). An offset inside a sequence belongs to that sequence.
+    let start = lineStarts[low]
+    guard validUTF8 else { return SourceLocation(line: low + 1, column: scannedColumn(from: start, to: offset)) }
+    // Valid UTF-8: count the lead bytes, from per-block counts, without scanning the line.
+    var column = 1 + (offset - start) - (continuationBytes(before: offset) - continuationBytes(before: start))
+    // If the offset falls inside a multi-byte sequence, it belongs to that scalar.
+    if offset < bytes.count, bytes[offset] & 0xC0 == 0x80, column > 1 { column -= 1 }
+    return SourceLocation(line: low + 1, column: column)
+  }
+
+  /// The column of `offset` counted along its line: each scalar, and each byte of invalid UTF-8
+  /// (which `lineText` shows as U+FFFD). An offset inside a sequence belongs to that sequence.
+  private func scannedColumn(from start: Int, to offset: Int) -> Int {
     var column = 1
-    var index = lineStarts[low]
+    var index = start
     while index < offset {
       let length = max(1, validUTF8Length(bytes, at: index, end: bytes.count))
       if index + length > offset { break }
       index += length
       column += 1
     }
-    return SourceLocation(line: low + 1, column: column)
+    return column
+  }
+
+  /// The number of UTF-8 continuation bytes in `bytes[0 ..< offset]`.
+  private func continuationBytes(before offset: Int) -> Int {
+    guard !continuationCounts.isEmpty else { return 0 }
+    let block = offset / SourceFile.blockSize
+    var count = Int(continuationCounts[block])
+    for index in block * SourceFile.blockSize..<offset where bytes[index] & 0xC0 == 0x80 { count += 1 }
+    return count
   }
 
   /// The text of a 1-based line, without its line terminator. Invalid UTF-8 is repaired with

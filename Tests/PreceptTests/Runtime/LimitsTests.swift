@@ -75,10 +75,13 @@ import Testing
   }
 
   /// A value shares its lists inside the VM; copying one out to show it is bounded by the
-  /// collection limit, however many times a list is shared.
+  /// string limit, however many times a list is shared.
   @Test func showingAValueIsBounded() throws {
     let bindings = ["l": Self.numbers(2_000)]
-    #expect(evaluated("l.map(x, l)", bindings) == #""<value too large to show: more than 100000 elements>""#)
+    let tooLarge =
+      "the value is over 1048576 bytes, the longest string an evaluation may make (maximumStringLength), "
+      + "so it cannot be returned or shown"
+    #expect(evaluated("l.map(x, l)", bindings) == "error: " + tooLarge)
     #expect(evaluated("l.map(x, l).size()", bindings) == "2000")
     #expect(evaluated("[l, l]", ["l": Self.numbers(50)]).hasPrefix("[[0, 1, 2"))
     let ruleset = try Ruleset(
@@ -89,7 +92,7 @@ import Testing
         rule r { severity info on Menu require squared(l).size() == 0 message "{squared(l)}" }
         """)
     let report = Engine(rulesets: [ruleset]).evaluate(MapScreen.model)
-    #expect(report.findings.map(\.message) == ["<value too large to show: more than 100000 elements>"])
+    #expect(report.findings.map(\.message) == ["<error: \(tooLarge)>"])
   }
 
   /// A chain of lets nests a list 20,000 levels deep; comparing, finding and showing it must

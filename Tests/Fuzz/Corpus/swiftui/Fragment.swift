@@ -1,0 +1,7 @@
+Menu("Actions") {
+  Button("Delete", role: .destructive, action: delete)
+  Button("Share") {}
+} primaryAction: {
+  share()
+}
+.menuStyle(.borderlessButton)
