@@ -17,6 +17,11 @@ enum Verifier {
   static func verify(_ program: Program) throws(Failure) {
     let code = program.code
     guard program.functions.count <= code.count + 1 else { throw Failure(message: "more functions than instructions") }
+    // Entries are checked before any range is formed: a range runs to the next entry, and an
+    // entry past the end would make one far larger than the code.
+    for (index, function) in program.functions.enumerated() where !(0..<code.count).contains(function.entry) {
+      throw Failure(message: "function \(index) (\(function.name)) starts at \(function.entry), outside the code")
+    }
     // Functions own consecutive ranges of the code, in order of entry.
     let order = program.functions.indices.sorted { program.functions[$0].entry < program.functions[$1].entry }
     var previousEnd = 0

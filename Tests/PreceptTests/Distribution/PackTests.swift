@@ -103,12 +103,16 @@ private func loadError(_ bytes: [UInt8]) -> String? {
   @Test func handCraftedBytecodeIsRejectedByTheVerifier() throws {
     let pack = Pack(try Ruleset(text: source))
     let program = try BytecodeFormat.decode(pack.bytecode, sourceText: pack.source)
-    func mutated(_ change: (inout [Instruction]) -> Void) -> [UInt8] {
+    func mutated(
+      _ change: (inout [Instruction]) -> Void, functions changeFunctions: (inout [FunctionInfo]) -> Void = { _ in }
+    ) -> [UInt8] {
       var code = program.code
       change(&code)
+      var functions = program.functions
+      changeFunctions(&functions)
       let altered = Program(
         name: program.name, version: program.version, sourceName: program.sourceName, metadata: program.metadata,
-        code: code, functions: program.functions, constants: program.constants, hosts: program.hosts,
+        code: code, functions: functions, constants: program.constants, hosts: program.hosts,
         globals: program.globals, compiledRules: program.compiledRules, sourceText: program.sourceText)
       return BytecodeFormat.encode(altered)
     }
@@ -121,6 +125,10 @@ private func loadError(_ bytes: [UInt8]) -> String? {
       ("outside the frame", mutated { $0[local].a = 500 }),
       ("needs 1 value on the stack, has 0", mutated { $0[0] = Instruction(.pop) }),
       ("ends without returning", mutated { $0[$0.count - 1] = Instruction(.null) }),
+      // Found by the pack fuzz target: an entry far past the code once made the verifier ask
+      // for gigabytes to track the stack depth of a function that ran up to it.
+      ("outside the code", mutated({ _ in }, functions: { $0[0].entry = 3_000_000_000 })),
+      ("outside the code", mutated({ _ in }, functions: { $0[$0.count - 1].entry = $0.count + 1_000_000 })),
       (
         "cannot take",
         mutated { code in
