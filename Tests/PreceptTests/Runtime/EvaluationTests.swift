@@ -362,3 +362,20 @@ import Testing
     #expect(results.allSatisfy { $0 != nil })
   }
 }
+
+/// `size()` of a string counts code points from its UTF-8 bytes; it must agree with Swift's
+/// count of Unicode scalars for every length and every mix of 1- to 4-byte code points.
+@Test func stringSizeCountsCodePoints() {
+  let pieces = ["a", "é", "€", "😀", " ", "Ω", "z"]
+  var generator = SystemRandomNumberGenerator()
+  for length in 0..<40 {
+    for _ in 0..<8 {
+      let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+      let bytes = Array(text.utf8)
+      let count = bytes.withUnsafeBufferPointer { codePointCount($0) }
+      #expect(count == text.unicodeScalars.count, "\(text)")
+    }
+  }
+  #expect(evaluated(#""Größe 😀 €".size()"#) == "9")
+  #expect(evaluated(#""0123456789abcdéf".size()"#) == "16")
+}
