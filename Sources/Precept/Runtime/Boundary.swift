@@ -41,7 +41,6 @@ extension VM {
         + "so it cannot be returned or shown")
   }
 
-
   /// The boxed form of a word, reading strings, lists and maps out of the heap.
   ///
   /// A value with more than `limits.maximumCollectionSize` elements in all, counting a shared

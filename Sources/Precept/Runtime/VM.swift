@@ -607,7 +607,8 @@ final class VM {
       default: return heap.makeError("unsupported map key type: \(describeType(key))")
       }
       let repeated =
-        distinct ? false
+        distinct
+        ? false
         : count <= 16 ? keys.contains(where: { equals($0, key) }) : !seen.insert(identity(ofKey: key)).inserted
       if repeated {
         return heap.makeError("repeated key in map literal: \(Printer.literal(self.value(of: key)))")
