@@ -129,13 +129,8 @@ struct Command: Sendable {
 /// Reads a whole file, or standard input for `-`, as bytes.
 func readInput(_ path: String, _ console: Console) throws(InputError) -> SourceFile {
   if path == "-" { return SourceFile(name: "<stdin>", bytes: console.readInput()) }
-  var isDirectory: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-    throw InputError(message: "no such file: \(path)")
+  switch SourceFile.readBytes(path) {
+  case .success(let bytes): return SourceFile(name: path, bytes: bytes)
+  case .failure(let failure): throw InputError(message: "\(path): \(failure.reason)")
   }
-  if isDirectory.boolValue { throw InputError(message: "\(path) is a directory, not a file") }
-  guard let data = FileManager.default.contents(atPath: path) else {
-    throw InputError(message: "cannot read \(path)")
-  }
-  return SourceFile(name: path, bytes: Array(data))
 }

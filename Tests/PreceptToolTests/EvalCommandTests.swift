@@ -116,7 +116,7 @@ private func temporaryFile(_ name: String, _ contents: String) throws -> URL {
 
   @Test func unreadableOrInvalidJSONExitsWithTwo() throws {
     let missing = precept("eval", "--let", "m=@/nonexistent/precept/model.json", "m")
-    #expect((missing.status, missing.error) == (2, "error: no such file: /nonexistent/precept/model.json\n"))
+    #expect((missing.status, missing.error) == (2, "error: /nonexistent/precept/model.json: no such file\n"))
     let file = try temporaryFile("bad.json", "{\"a\": [1, }")
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     let invalid = precept("eval", "--let", "m=@" + file.path, "m")
@@ -124,7 +124,7 @@ private func temporaryFile(_ name: String, _ contents: String) throws -> URL {
     #expect(invalid.error.hasPrefix(file.path + ":1:"))
     let folder = precept("eval", "--let", "m=@" + file.deletingLastPathComponent().path, "m")
     #expect(folder.status == 2)
-    #expect(folder.error.hasSuffix("is a directory, not a file\n"))
+    #expect(folder.error.hasSuffix(": is a folder, not a file\n"))
   }
 
   @Test func helpExitsWithZero() {

@@ -3,15 +3,9 @@ import Foundation
 /// Reading and writing whole files, with failures as `DistributionError.unavailable`.
 enum FileAccess {
   static func read(_ path: String) throws(DistributionError) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .unavailable(location: path, reason: "no such file")
-    }
-    if isDirectory.boolValue { throw .unavailable(location: path, reason: "is a folder, not a file") }
-    do {
-      return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch {
-      throw .unavailable(location: path, reason: "cannot be read (\(error.localizedDescription))")
+    switch SourceFile.readBytes(path) {
+    case .success(let bytes): return bytes
+    case .failure(let failure): throw .unavailable(location: path, reason: failure.reason)
     }
   }
 

@@ -7,8 +7,8 @@ import Foundation
 /// Blocking HTTP(S) GET for registry files, with the limits untrusted servers call for: a
 /// size cap enforced while the body streams in, and timeouts.
 enum HTTPClient {
-  /// The largest body accepted (index or pack).
-  static let maximumBytes = 256 << 20
+  /// The largest body accepted (index or pack): the most any file precept reads may hold.
+  static let maximumBytes = SourceFile.maximumFileSize
   /// Seconds without progress before a request fails.
   static let idleTimeout: TimeInterval = 30
   /// Seconds a whole transfer may take.

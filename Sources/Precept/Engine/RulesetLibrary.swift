@@ -82,14 +82,17 @@ public final class RulesetLibrary: @unchecked Sendable {
       files = [path]
     }
     for file in files {
-      guard let data = FileManager.default.contents(atPath: file) else {
+      let data: [UInt8]
+      switch SourceFile.readBytes(file) {
+      case .success(let bytes): data = bytes
+      case .failure(let failure):
         throw DiagnosticError(
-          Diagnostic(.error, "cannot read the file", file: file, location: SourceLocation(line: 1, column: 1)))
+          Diagnostic(.error, failure.reason, file: file, location: SourceLocation(line: 1, column: 1)))
       }
       if file.hasSuffix(".preceptpack") {
-        try add(try Pack(bytes: Array(data), name: file), path: file)
+        try add(try Pack(bytes: data, name: file), path: file)
       } else {
-        try add(SourceFile(name: file, bytes: Array(data)))
+        try add(SourceFile(name: file, bytes: data))
       }
     }
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file's text held as UTF-8 bytes, with the offsets where its lines start.
 ///
 /// Every stage that reports a position (the ruleset lexer, the JSON reader, the Swift reader)
@@ -213,4 +215,34 @@ public struct Span: Hashable, Sendable {
 extension Character {
   /// `0`…`9` only (not other Unicode digits).
   var isASCIIDigit: Bool { isASCII && isNumber && ("0"..."9").contains(self) }
+}
+
+extension SourceFile {
+  /// The largest file Precept reads (64 MiB): rulesets, packs, view models, Swift, project
+  /// files. A stray multi-gigabyte file is refused before it is read rather than exhausting memory.
+  public static let maximumFileSize = 64 << 20
+
+  /// Why a file could not be read: `"no such file"`, `"is a folder, not a file"`,
+  /// `"file is N bytes, over the limit of 67108864 bytes"` or `"cannot read the file"`.
+  public struct ReadFailure: Error, Sendable, CustomStringConvertible {
+    public let reason: String
+    public var description: String { reason }
+  }
+
+  /// The bytes of the file at `path`, at most ``maximumFileSize`` of them.
+  public static func readBytes(_ path: String) -> Result<[UInt8], ReadFailure> {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return .failure(ReadFailure(reason: "no such file"))
+    }
+    if isDirectory.boolValue { return .failure(ReadFailure(reason: "is a folder, not a file")) }
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    if let size = attributes?[.size] as? Int, size > maximumFileSize {
+      return .failure(ReadFailure(reason: "file is \(size) bytes, over the limit of \(maximumFileSize) bytes"))
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(ReadFailure(reason: "cannot read the file"))
+    }
+    return .success(Array(data))
+  }
 }

@@ -152,25 +152,14 @@ enum Evaluation {
   }
 
   /// The largest input file read, so a stray multi-gigabyte file cannot exhaust memory.
-  static let maximumFileSize = 64 << 20
+  static let maximumFileSize = SourceFile.maximumFileSize
 
   /// Reads an input file (or standard input for `-`) as an input error when it cannot.
   static func read(_ path: String, stdin: SourceFile?) -> Result<SourceFile, DiagnosticError> {
     if path == "-", let stdin { return .success(stdin) }
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    if let size = attributes?[.size] as? Int, size > maximumFileSize {
-      return .failure(
-        DiagnosticError(
-          Diagnostic(
-            .error, "file is \(size) bytes, over the limit of \(maximumFileSize) bytes", file: path,
-            location: SourceLocation(line: 1, column: 1))))
+    return SourceFile.readBytes(path).map { SourceFile(name: path, bytes: $0) }.mapError { failure in
+      DiagnosticError(Diagnostic(.error, failure.reason, file: path, location: SourceLocation(line: 1, column: 1)))
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-      return .failure(
-        DiagnosticError(Diagnostic(.error, reason, file: path, location: SourceLocation(line: 1, column: 1))))
-    }
-    return .success(SourceFile(name: path, bytes: Array(data)))
   }
 
   /// Writes the report and returns the exit status: 2 if an input could not be read, else 1

@@ -110,10 +110,11 @@ private struct FixtureRun {
     }
     var inputs: [(SourceFile, Set<String>?)] = []
     for path in fixtures {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw InputError(message: "cannot read \(path)")
+      let source: SourceFile
+      switch SourceFile.readBytes(path) {
+      case .success(let bytes): source = SourceFile(name: path, bytes: bytes)
+      case .failure(let failure): throw InputError(message: "\(path): \(failure.reason)")
       }
-      let source = SourceFile(name: path, bytes: Array(data))
       inputs.append((source, RulesetFixtures.expectations(source)))
     }
     // A golden pattern is a fixture that must produce no finding of this ruleset.

@@ -57,10 +57,12 @@ struct ProjectConfiguration {
   }
 
   static func read(_ path: String) throws -> ProjectConfiguration {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputError(message: "cannot read the project configuration \(path)")
+    let source: SourceFile
+    switch SourceFile.readBytes(path) {
+    case .success(let bytes): source = SourceFile(name: path, bytes: bytes)
+    case .failure(let failure):
+      throw InputError(message: "cannot read the project configuration \(path): \(failure.reason)")
     }
-    let source = SourceFile(name: path, bytes: Array(data))
     let json = try JSON.parse(source)
     func fail(_ message: String, _ value: JSON) -> DiagnosticError {
       let offset = max(0, value.offset)

@@ -28,10 +28,9 @@ enum ProjectPacks {
     }
     return try lock.packs.map { locked in
       let path = cache.path(forSHA256: locked.sha256)
-      guard let data = FileManager.default.contents(atPath: path) else {
+      guard let bytes = try? SourceFile.readBytes(path).get() else {
         throw InputError(message: "\(locked.name) \(locked.version) is not installed; run 'precept install'")
       }
-      let bytes = Array(data)
       let digest = SHA256.hex(SHA256.hash(bytes))
       guard digest == locked.sha256 else {
         throw InputError(

@@ -376,7 +376,7 @@ final class ReplSession {
         isDirectory.boolValue
         ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".precept") }
           .map { (path as NSString).appendingPathComponent($0) } : [path]
-      for name in names { files[name] = FileManager.default.contents(atPath: name).map { Array($0) } ?? [] }
+      for name in names { files[name] = (try? SourceFile.readBytes(name).get()) ?? [] }
     }
     return files
   }
@@ -456,7 +456,7 @@ final class ReplSession {
       changed = true
     }
     if let path = modelPath {
-      let bytes = FileManager.default.contents(atPath: path).map { Array($0) }
+      let bytes = try? SourceFile.readBytes(path).get()
       if model == nil || bytes != model?.bytes {
         console.print("reloaded \(path)")
         loadModel(path)
