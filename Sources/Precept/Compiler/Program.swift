@@ -24,6 +24,115 @@ public struct Program: Sendable {
   let compiledRules: [CompiledRule]
   /// The ruleset source, kept so packs can be recompiled and `describe` can quote it.
   let sourceText: String
+  /// What every VM running this program needs and no model changes, worked out once here.
+  let linkage: Linkage
+
+  init(
+    name: String, version: String, sourceName: String, metadata: RulesetMetadata, code: [Instruction],
+    functions: [FunctionInfo], constants: [Constant], hosts: [HostSignature], globals: [String],
+    compiledRules: [CompiledRule], sourceText: String
+  ) {
+    self.name = name
+    self.version = version
+    self.sourceName = sourceName
+    self.metadata = metadata
+    self.code = code
+    self.functions = functions
+    self.constants = constants
+    self.hosts = hosts
+    self.globals = globals
+    self.compiledRules = compiledRules
+    self.sourceText = sourceText
+    self.linkage = Linkage(constants: constants, functions: functions, code: code)
+  }
+}
+
+/// The model-independent half of linking a program to a view model, shared by every VM that
+/// runs the program: constants as words, the program's strings interned once into a table each
+/// VM copies as its "extras", the node field each string constant names, and each function's
+/// frame. Making a VM then only looks its constants up in the model's strings (linting makes one
+/// VM per file and ruleset, so this matters).
+///
+/// The table may hold strings the model also has. Those entries are never handed out: a heap
+/// looks in the model first, so a string's id stays unique.
+final class Linkage: @unchecked Sendable {  // immutable after init; `strings` is freed in deinit
+  /// A constant as a VM needs it.
+  enum Item: Sendable {
+    case word(Word)
+    /// The string's id in `strings`.
+    case string(Int32)
+    case bytes(Int32)
+    case list([Item])
+  }
+
+  let constants: [Item]
+  /// Every string and bytes constant, interned; a VM starts its extras as a copy.
+  let strings: InternTable
+  /// `InternTable.hash` of each of `strings`, so linking hashes nothing.
+  let hashes: [UInt64]
+  /// For each string constant that names a node field, the field's code (−1 otherwise).
+  let fieldCodes: RawArray<Int32>
+  let functions: RawArray<VM.Function>
+  /// The program's code, in memory the run loop reads without reference counts.
+  let code: RawArray<Instruction>
+
+  init(constants: [Constant], functions: [FunctionInfo], code: [Instruction]) {
+    var strings = InternTable()
+    var hashes: [UInt64] = []
+    func intern(_ bytes: [UInt8]) -> Int32 {
+      bytes.withUnsafeBufferPointer { text in
+        let hash = InternTable.hash(text)
+        let id = strings.intern(text, hash: hash)
+        if id == hashes.count { hashes.append(hash) }
+        return id
+      }
+    }
+    func item(_ constant: Constant) -> Item {
+      switch constant {
+      case .int(let value): .word(.int(value))
+      case .uint(let value): .word(.uint(value))
+      case .double(let bits): .word(.double(Double(bitPattern: bits)))
+      case .string(let text): .string(intern(Array(text.utf8)))
+      case .bytes(let bytes): .bytes(intern(bytes))
+      case .type(let tag): .word(.type(tag))
+      case .list(let elements): .list(elements.map(item))
+      }
+    }
+    self.constants = constants.map(item)
+    self.strings = strings
+    self.hashes = hashes
+    self.fieldCodes = RawArray(
+      constants.map { constant in
+        if case .string(let name) = constant, let field = NodeField.byName[name] { return field.rawValue }
+        return -1
+      })
+    self.code = RawArray(code)
+    // A function's code runs to the next function's entry; its values need at most one stack
+    // slot per instruction. A program read from a pack is linked before the verifier has seen
+    // it (and never run if it fails), so nothing here may trap on nonsense: values clamp.
+    func clamped(_ value: Int) -> Int32 { Int32(clamping: value) }
+    let entries = functions.map(\.entry).sorted() + [code.count]
+    self.functions = RawArray(
+      functions.map { function in
+        var low = 0
+        var high = entries.count - 1
+        while low < high {  // the first entry after this one
+          let middle = (low + high) / 2
+          if entries[middle] > function.entry { high = middle } else { low = middle + 1 }
+        }
+        let end = max(entries[low], function.entry)
+        return VM.Function(
+          entry: clamped(function.entry), localCount: clamped(function.localCount),
+          stackNeed: clamped(end &- function.entry &+ 16))
+      })
+  }
+
+  deinit {
+    strings.deallocate()
+    fieldCodes.deallocate()
+    functions.deallocate()
+    code.deallocate()
+  }
 }
 
 /// A constant of the pool. Strings are interned into the VM's string space when a program is

@@ -1,9 +1,10 @@
 /// Everything a VM's words point into: strings, lists, maps and error messages.
 ///
 /// The string space has three parts: the view model's interned strings, then "extras" (the
-/// program's constants and bound data that the model lacks, interned too), then scratch
+/// program's constants, then bound data that the model lacks, interned too), then scratch
 /// strings made during one evaluation. Interned strings are unique, so two interned strings are
-/// equal exactly when their ids are. Everything made during an evaluation is dropped by
+/// equal exactly when their ids are: a string is always looked up in the model first, so an
+/// extras entry that the model also holds (the program's table is copied whole) is never used. Everything made during an evaluation is dropped by
 /// `reset()`, which keeps the memory: after warming up, evaluation allocates nothing.
 ///
 /// Storage is `RawArray`s, which the owning VM frees with `deallocate()`; copying a heap copies
@@ -59,10 +60,30 @@ struct Heap {
 
   /// Interns a string or bytes constant; only between evaluations.
   mutating func intern(_ bytes: [UInt8]) -> Int32 {
-    if let id = bytes.withUnsafeBufferPointer({ model.strings.find($0) }) { return id }
-    let id = modelStringCount + extras.intern(bytes)
+    bytes.withUnsafeBufferPointer { intern($0) }
+  }
+
+  mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    let hash = InternTable.hash(bytes)
+    if let id = model.strings.find(bytes, hash: hash) { return id }
+    let id = modelStringCount + extras.intern(bytes, hash: hash)
     scratchBase = modelStringCount + Int32(extras.count)
     return id
+  }
+
+  /// Starts the extras as a copy of a program's interned constants (`Linkage.strings`), before
+  /// anything else is interned.
+  mutating func startExtras(copying strings: InternTable) {
+    precondition(extras.count == 0, "the extras start as the program's strings")
+    extras.deallocate()
+    extras = strings.copy()
+    scratchBase = modelStringCount + Int32(extras.count)
+  }
+
+  /// The id of the program's string `index` (in the table given to `startExtras`): the model's
+  /// id when the model has the string, so interned ids stay unique, else its extras id.
+  mutating func linkedString(_ index: Int32, hash: UInt64) -> Int32 {
+    model.strings.find(extras.string(index), hash: hash) ?? modelStringCount + index
   }
 
   /// Whether a string id is interned (so equal interned ids mean equal strings).

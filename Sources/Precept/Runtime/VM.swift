@@ -42,14 +42,15 @@ final class VM {
   // time (they were an eighth of evaluation).
   @exclusivity(unchecked) var heap: Heap
   let limits: EvaluationLimits
-  /// The program's code, functions and constant pool (strings interned into this VM's string
-  /// space), copied into memory the VM owns so the run loop reads them without reference counts.
-  private let code: RawArray<Instruction>
-  private let functions: RawArray<Function>
+  /// The program's code and functions (shared by every VM of the program, which `program`
+  /// keeps alive) and its constant pool with strings interned into this VM's string space, all
+  /// in memory the run loop reads without reference counts.
+  private let code: UnsafeBufferPointer<Instruction>
+  private let functions: UnsafeBufferPointer<Function>
   @exclusivity(unchecked) private(set) var constants: RawArray<Word>
   /// For each string constant that names a node field, the field's code (−1 otherwise), so
   /// `selectLocal` needs only the name.
-  private let fieldCodes: RawArray<Int32>
+  private let fieldCodes: UnsafeBufferPointer<Int32>
   @exclusivity(unchecked) var globals: [Word] = []
   private let hostBodies: [HostFunction?]
   /// Compiled patterns of `matches`, by pattern string id (interned ones only).
@@ -86,50 +87,35 @@ final class VM {
     }
     capacity = 256
     stack = .allocate(capacity: capacity)
+    let linkage = program.linkage
     var heap = self.heap
-    ids = WellKnownIDs(&heap)
-    func link(_ constant: Constant) -> Word {
-      switch constant {
-      case .int(let value): .int(value)
-      case .uint(let value): .uint(value)
-      case .double(let bits): .double(Double(bitPattern: bits))
-      case .string(let text): .string(heap.intern(Array(text.utf8)))
-      case .bytes(let bytes): .bytes(heap.intern(bytes))
-      case .type(let tag): .type(tag)
+    heap.startExtras(copying: linkage.strings)
+    func link(_ item: Linkage.Item) -> Word {
+      switch item {
+      case .word(let word): word
+      case .string(let index): .string(heap.linkedString(index, hash: linkage.hashes[Int(index)]))
+      case .bytes(let index): .bytes(heap.linkedString(index, hash: linkage.hashes[Int(index)]))
       case .list(let elements): .list(heap.makeList(elements.map(link)))
       }
     }
-    constants = RawArray(program.constants.map(link))
-    fieldCodes = RawArray(
-      program.constants.map { constant in
-        if case .string(let name) = constant, let field = NodeField.byName[name] { return field.rawValue }
-        return -1
-      })
+    constants = RawArray(linkage.constants.map(link))
+    ids = WellKnownIDs(&heap)
+    fieldCodes = linkage.fieldCodes.buffer
     heap.markPersistent()
     self.heap = heap
-    code = RawArray(program.code)
-    let entries = program.functions.map(\.entry).sorted() + [program.code.count]
-    functions = RawArray(
-      program.functions.map { function in
-        let end = entries.first { $0 > function.entry } ?? program.code.count
-        return Function(
-          entry: Int32(function.entry), localCount: Int32(function.localCount),
-          stackNeed: Int32(end - function.entry + 16))
-      })
+    code = linkage.code.buffer
+    functions = linkage.functions.buffer
   }
 
   deinit {
     stack.deallocate()
     heap.deallocate()
-    code.deallocate()
-    functions.deallocate()
     constants.deallocate()
-    fieldCodes.deallocate()
     frames.deallocate()
   }
 
   /// What the run loop needs of a function.
-  struct Function {
+  struct Function: Sendable {
     var entry: Int32
     var localCount: Int32
     /// Room the function's own values need on the stack: one per instruction, at most.
@@ -227,7 +213,7 @@ final class VM {
     var pc = Int(function.entry)
     var need = Int(function.stackNeed)
     let frameBase = frames.count
-    let code = self.code.base
+    let code = self.code.baseAddress!
     let budget = limits.costBudget
 
     // The stack is worked in place below (`stack[sp] = …; sp += 1` to push): local functions

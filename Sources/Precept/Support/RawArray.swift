@@ -35,6 +35,12 @@ struct RawArray<Element: BitwiseCopyable> {
     append(contentsOf: elements)
   }
 
+  /// A copy of the memory `source` views, exactly sized.
+  init(copying source: UnsafeBufferPointer<Element>) {
+    self.init(capacity: source.count)
+    append(copying: source, reserved: true)
+  }
+
   func deallocate() { base.deallocate() }
 
   @inline(__always)
@@ -140,7 +146,7 @@ struct InternTable {
     return bytes.slice(start, Int(starts[Int(id) + 1]) - start)
   }
 
-  private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
     // FNV-1a: short strings dominate, and this needs no setup.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text {
@@ -151,8 +157,13 @@ struct InternTable {
 
   /// The id of `text`, if it is in the table.
   func find(_ text: UnsafeBufferPointer<UInt8>) -> Int32? {
+    find(text, hash: InternTable.hash(text))
+  }
+
+  /// The id of `text`, whose ``hash(_:)`` is `hash`, if it is in the table.
+  func find(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: InternTable.hash(text)) & mask
+    var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
       let id = slots[slot]
       if id < 0 { return nil }
@@ -168,12 +179,17 @@ struct InternTable {
 
   /// The id of `text`, adding it if it is new.
   mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
-    if let id = find(text) { return id }
+    intern(text, hash: InternTable.hash(text))
+  }
+
+  /// The id of `text`, whose ``hash(_:)`` is `hash`, adding it if it is new.
+  mutating func intern(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
+    if let id = find(text, hash: hash) { return id }
     if (count + 1) * 2 > slots.count { rehash(slots.count * 2) }
     let id = Int32(count)
     bytes.append(contentsOf: text)
     starts.append(Int32(truncatingIfNeeded: bytes.count))
-    insert(id)
+    insert(id, hash: hash)
     return id
   }
 
@@ -186,9 +202,22 @@ struct InternTable {
     text.withUnsafeBufferPointer { intern($0) }
   }
 
-  private mutating func insert(_ id: Int32) {
+  /// An independent copy (its owner frees it with `deallocate()`).
+  func copy() -> InternTable {
+    InternTable(
+      bytes: RawArray(copying: bytes.buffer), starts: RawArray(copying: starts.buffer),
+      slots: RawArray(copying: slots.buffer))
+  }
+
+  private init(bytes: RawArray<UInt8>, starts: RawArray<Int32>, slots: RawArray<Int32>) {
+    self.bytes = bytes
+    self.starts = starts
+    self.slots = slots
+  }
+
+  private mutating func insert(_ id: Int32, hash: UInt64? = nil) {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: InternTable.hash(string(id))) & mask
+    var slot = Int(truncatingIfNeeded: hash ?? InternTable.hash(string(id))) & mask
     while slots[slot] >= 0 { slot = (slot + 1) & mask }
     slots[slot] = id
   }
