@@ -14,13 +14,16 @@ struct Suppressions {
   private var byLine: [Int: [String]] = [:]
 
   init(_ source: SourceFile) {
+    // Most files have no directive: find the lines that mention `precept:` with a byte scan,
+    // and read only those as text.
+    let lines = Suppressions.linesMentioningMarker(source)
+    guard !lines.isEmpty else { return }
     var active: [String] = []
     var nextLine: [String] = []
     for line in 1...max(1, source.lineStarts.count) {
-      let text = source.lineText(line)
       var onThisLine = active + nextLine
       nextLine = []
-      if let directive = Suppressions.directive(in: text) {
+      if lines.contains(line), let directive = Suppressions.directive(in: source.lineText(line)) {
         switch directive.command {
         case "disable-next-line": nextLine = directive.rules
         case "disable-line": onThisLine += directive.rules
@@ -38,6 +41,27 @@ struct Suppressions {
       }
       if !onThisLine.isEmpty { byLine[line] = onThisLine }
     }
+  }
+
+  /// The 1-based lines on which `precept:` occurs.
+  private static func linesMentioningMarker(_ source: SourceFile) -> Set<Int> {
+    let marker = Array("precept:".utf8)
+    var lines: Set<Int> = []
+    source.bytes.withUnsafeBufferPointer { bytes in
+      var index = 0
+      let last = bytes.count - marker.count
+      while index <= last {
+        if bytes[index] == marker[0], bytes[index + 1] == marker[1],
+          marker.indices.allSatisfy({ bytes[index + $0] == marker[$0] })
+        {
+          lines.insert(source.location(of: index).line)
+          index += marker.count
+        } else {
+          index += 1
+        }
+      }
+    }
+    return lines
   }
 
   /// The directive in a `//` comment on the line, if any. No rule means every rule ("").
