@@ -36,4 +36,22 @@ import Testing
       #expect(error.diagnostics[0].description == "bad.json:1:3: error: invalid UTF-8 in string")
     }
   }
+
+  @Test func writesStringsWithExactlyTheEscapesJSONNeeds() throws {
+    var out = ""
+    JSON.writeString("say \"hi\"\\ \u{1}\u{1F}\u{7F}\u{08}\u{0C}\r\n\t end", to: &out)
+    #expect(out == #""say \"hi\"\\ \u0001\u001f"# + "\u{7F}" + #"\b\f\r\n\t end""#)  // DEL needs no escape
+    // Runs are copied whole; escapes next to combining marks, CR LF and emoji keep every
+    // scalar, and what is written parses back to the same scalars.
+    let samples = [
+      "", "plain", "\"\u{301}e", "x\r\ny", "\\\u{1F600}\\", "e\u{301}\"", "\u{0}", "é😀\n",
+      String(repeating: "\"", count: 3),
+    ]
+    for sample in samples {
+      var written = ""
+      JSON.writeString(sample, to: &written)
+      let parsed = try JSON.parse(written).stringValue
+      #expect(parsed.map { Array($0.unicodeScalars) } == Array(sample.unicodeScalars), "\(written)")
+    }
+  }
 }
