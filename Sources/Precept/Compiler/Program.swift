@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A compiled ruleset (or a single compiled expression): bytecode, its constant pool, and the
 /// metadata of every rule. Programs are immutable and `Sendable`: compile once, evaluate from
 /// as many threads as you like.
@@ -125,6 +127,19 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
           entry: clamped(function.entry), localCount: clamped(function.localCount),
           stackNeed: clamped(end &- function.entry &+ 16))
       })
+  }
+
+  /// Compiled `matches` patterns by their text, shared by the program's VMs; at most
+  /// `regexLimit` of them, so patterns taken from models cannot grow it without bound.
+  private let regexes = Mutex<[String: Regex]>([:])
+  private static let regexLimit = 256
+
+  func regex(_ pattern: String) -> Regex? { regexes.withLock { $0[pattern] } }
+
+  func keep(_ regex: Regex, for pattern: String) {
+    regexes.withLock { cache in
+      if cache.count < Self.regexLimit { cache[pattern] = regex }
+    }
   }
 
   deinit {

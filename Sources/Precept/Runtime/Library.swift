@@ -76,10 +76,18 @@ extension VM {
     if let cached = regexCache[patternID] {
       regex = cached
     } else {
-      do {
-        regex = try Regex(heap.string(patternID))
-      } catch {
-        return heap.makeError("invalid regular expression: \(error)")
+      // Patterns are nearly always constants: compiled once per program, not once per VM
+      // (linting makes a VM per file).
+      let source = heap.string(patternID)
+      if let shared = program.linkage.regex(source) {
+        regex = shared
+      } else {
+        do {
+          regex = try Regex(source)
+        } catch {
+          return heap.makeError("invalid regular expression: \(error)")
+        }
+        if heap.isInterned(patternID) { program.linkage.keep(regex, for: source) }
       }
       if heap.isInterned(patternID) { regexCache[patternID] = regex }
     }
@@ -96,7 +104,18 @@ extension VM {
 
   private func trim(_ receiver: Word) -> Word {
     guard case .string(let id) = receiver else { return noOverload("trim", receiver) }
-    cost += heap.bytes(id).count / 32
+    let bytes = heap.bytes(id)
+    cost += bytes.count / 32
+    // ASCII at both ends (the usual case) is trimmed on the bytes; anything else by scalars.
+    func asciiSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    var first = 0
+    var last = bytes.count
+    while first < last, bytes[first] < 0x80, asciiSpace(bytes[first]) { first += 1 }
+    while last > first, bytes[last - 1] < 0x80, asciiSpace(bytes[last - 1]) { last -= 1 }
+    if first == last || (bytes[first] < 0x80 && bytes[last - 1] < 0x80) {
+      if first == 0 && last == bytes.count { return receiver }
+      return .string(heap.makeString(Array(bytes[first..<last])))
+    }
     let scalars = Array(heap.string(id).unicodeScalars)
     var start = 0
     var end = scalars.count
