@@ -57,7 +57,13 @@ public struct Engine: Sendable {
       var runner = RuleRunner(engine: self, program: ruleset.program, model: model, options: options)
       runner.run(into: &report)
     }
-    report.summary.rules = rules.filter { options.rules?.contains($0.id) ?? true }.count
+    // Counted without copying every rule's metadata (this runs once per linted file).
+    report.summary.rules = rulesets.reduce(0) { count, ruleset in
+      count
+        + ruleset.program.compiledRules.count { rule in
+          isEnabled(rule.info.id) && (options.rules?.contains(rule.info.id) ?? true)
+        }
+    }
     report.sort()
     return report
   }
