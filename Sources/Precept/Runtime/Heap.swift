@@ -4,8 +4,9 @@
 /// program's constants, then bound data that the model lacks, interned too), then scratch
 /// strings made during one evaluation. Interned strings are unique, so two interned strings are
 /// equal exactly when their ids are: a string is always looked up in the model first, so an
-/// extras entry that the model also holds (the program's table is copied whole) is never used. Everything made during an evaluation is dropped by
-/// `reset()`, which keeps the memory: after warming up, evaluation allocates nothing.
+/// extras entry that the model also holds (the program's table is copied whole) is never used.
+/// Everything made during an evaluation is dropped by `reset()`, which keeps the memory: after
+/// warming up, evaluation allocates nothing.
 ///
 /// Storage is `RawArray`s, which the owning VM frees with `deallocate()`; copying a heap copies
 /// a few words and never touches a reference count.
