@@ -19,6 +19,9 @@ struct Parameter {
   /// The argument label, `_` for an unlabelled parameter.
   var label: String
   var role: ParameterRole
+  /// Whether the parameter has a default value (only recorded for closures, where it decides
+  /// which parameter an unlabelled trailing closure goes to).
+  var hasDefault = false
 
   /// An unlabelled value (a title, the data of `ForEach`) must be written.
   var isRequired: Bool { label == "_" && role == .value }
@@ -29,10 +32,13 @@ struct Signature {
   var parameters: [Parameter]
 
   /// Reads the table notation: `_` an unlabelled value, `name` a labelled value, `*name` view
-  /// content, `+name` a view slot, `!name` an action; `_*` unlabelled view content.
+  /// content, `+name` a view slot, `!name` an action; `_*` unlabelled view content; a leading
+  /// `?` marks a closure parameter with a default value (`?!onDismiss`).
   init(_ notation: String) {
     parameters = notation.split(separator: " ").map { word in
       var label = Substring(word)
+      let hasDefault = label.hasPrefix("?")
+      if hasDefault { label = label.dropFirst() }
       var role = ParameterRole.value
       if label.hasPrefix("*") {
         role = .content
@@ -47,7 +53,7 @@ struct Signature {
         role = .content
         label = "_"
       }
-      return Parameter(label: String(label), role: role)
+      return Parameter(label: String(label), role: role, hasDefault: hasDefault)
     }
   }
 }
@@ -79,12 +85,12 @@ enum Catalog {
     "Link": ["_ destination", "destination +label"],
     "ShareLink": ["_ item subject message preview", "item subject message preview +label"],
     "Stepper": [
-      "_ value in step !onEditingChanged", "value in step !onEditingChanged +label",
-      "!onIncrement !onDecrement !onEditingChanged +label", "_ !onIncrement !onDecrement !onEditingChanged",
+      "_ value in step ?!onEditingChanged", "value in step ?!onEditingChanged +label",
+      "!onIncrement !onDecrement ?!onEditingChanged +label", "_ !onIncrement !onDecrement ?!onEditingChanged",
     ],
     "Slider": [
       "value in step !onEditingChanged", "value in step +label +minimumValueLabel +maximumValueLabel !onEditingChanged",
-      "value in step !onEditingChanged +minimumValueLabel +maximumValueLabel +label",
+      "value in step ?!onEditingChanged +minimumValueLabel +maximumValueLabel +label",
     ],
     "TextField": ["_ text prompt axis !onEditingChanged !onCommit", "text prompt axis +label"],
     "SecureField": ["_ text prompt !onCommit", "text prompt +label"],
@@ -133,8 +139,8 @@ enum Catalog {
     "overlay": ["_* alignment", "alignment *content", "_ in"],
     "background": ["_* alignment", "alignment *content", "ignoresSafeAreaEdges", "_ in ignoresSafeAreaEdges"],
     "mask": ["_*", "alignment *mask"],
-    "sheet": ["isPresented !onDismiss *content", "item !onDismiss *content"],
-    "fullScreenCover": ["isPresented !onDismiss *content", "item !onDismiss *content"],
+    "sheet": ["isPresented ?!onDismiss *content", "item ?!onDismiss *content"],
+    "fullScreenCover": ["isPresented ?!onDismiss *content", "item ?!onDismiss *content"],
     "popover": [
       "isPresented attachmentAnchor arrowEdge *content", "item attachmentAnchor arrowEdge *content",
     ],

@@ -328,10 +328,20 @@ struct CallBuilder {
       guard lenient, !arguments[index].isClosure else { return nil }
       bound.append(Parameter(label: label, role: .value))
     }
+    // The first trailing closure, unlabelled, goes to the next closure parameter — skipping one
+    // with a default when a later closure parameter has none, as Swift's forward scan does
+    // (`.sheet(isPresented: $shown) { … }` is `content:`, not `onDismiss:`).
+    func firstClosureParameter() -> Int? {
+      parameters[position...].indices.first { index in
+        parameters[index].role != .value
+          && !(parameters[index].hasDefault
+            && parameters[(index + 1)...].contains { $0.role != .value && !$0.hasDefault })
+      }
+    }
     for (index, label) in trailingLabels.enumerated() {
       let found =
         index == 0 && label == nil
-        ? parameters[position...].firstIndex { $0.role != .value }
+        ? firstClosureParameter()
         : parameters[position...].firstIndex { $0.label == label }
       guard take(found) else { return nil }
     }

@@ -6,6 +6,7 @@ struct Modifiers: View {
   @State private var showAlert = false
   @State private var query = ""
   @State private var selection: Item?
+  @State private var count = 0
 
   var body: some View {
     List {
@@ -36,6 +37,12 @@ struct Modifiers: View {
       DetailView()
     }
     .sheet(item: $selection, content: ItemView.init)
+    // An unlabelled trailing closure skips `onDismiss:` (it has a default) for `content:`.
+    .fullScreenCover(isPresented: $showSheet) {
+      Stepper(value: $count, in: 0...10) {
+        Text("Count")
+      }
+    }
     .alert("Delete?", isPresented: $showAlert) {
       Button("Delete", role: .destructive) { delete() }
       Button("Cancel", role: .cancel) {}
