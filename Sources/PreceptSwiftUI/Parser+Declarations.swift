@@ -144,7 +144,9 @@ extension Parser {
   // MARK: - Properties
 
   /// `let`/`var` with one or more bindings. Stored properties of a type become properties;
-  /// computed ones that build views become `var` nodes; local variables are skipped.
+  /// computed ones that build views become `var` nodes. A local variable holding a SwiftUI view
+  /// (`let menu = Menu(…) { … }`) is remembered, and a later bare use of its name in the same
+  /// scope (`menu`, `menu.padding()`) reads as that view; other local variables are skipped.
   private func variable(_ k: Int, _ end: Int, _ mode: Mode, _ decoration: Decoration, _ block: inout Block) -> Int {
     var j = k + 1
     while j < end {
@@ -179,11 +181,32 @@ extension Parser {
             type: typeRange.map { slice($0.lowerBound, $0.upperBound) },
             value: valueRange.map { slice($0.lowerBound, $0.upperBound) }, line: location.line,
             column: location.column))
+      } else if mode != .members, let valueRange, patternEnd == pattern + 1 {
+        localView(pattern, valueRange)
       }
       guard j < end, kind(j) == .comma else { break }
       j += 1
     }
     return max(j, k + 1)
+  }
+
+  private func localView(_ pattern: Int, _ value: Range<Int>) {
+    guard Catalog.viewTypes.contains(name(value.lowerBound)) else { return }
+    let (expression, _) = viewExpression(value.lowerBound, value.upperBound)
+    guard expression.evidence.views > 0, expression.evidence.actions == 0, expression.nodes.count == 1 else { return }
+    func size(_ nodes: [ViewNode]) -> Int {
+      var total = 0
+      for node in nodes {
+        total += 1 + size(node.children)
+        for slot in node.slots { total += size(slot.nodes) }
+        for modifier in node.modifiers {
+          total += size(modifier.children)
+          for slot in modifier.slots { total += size(slot.nodes) }
+        }
+      }
+      return total
+    }
+    state.localViews[name(pattern)] = (expression.nodes[0], size(expression.nodes))
   }
 
   private func computedProperty(

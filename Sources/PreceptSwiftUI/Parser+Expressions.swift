@@ -321,6 +321,19 @@ extension Parser {
     let (next, modifiedLater) = applyPostfix(&node, k, end)
     knownModifier = knownModifier || modifiedLater
 
+    // A local variable holding a view (`let menu = Menu(…)`), used by name: that view, with
+    // the modifiers applied here.
+    let calledItself = hasCall && modifierStart >= components.count
+    if !typeLike, !selfRoot, referenceIndex == 0, !calledItself, node.args.isEmpty, node.children.isEmpty,
+      node.slots.isEmpty, let local = state.localViews[node.type],
+      state.localViewNodes + local.size <= ParseState.localViewBudget
+    {
+      state.localViewNodes += local.size
+      var view = local.node
+      view.modifiers.append(contentsOf: node.modifiers)
+      return (Expression(nodes: [view], evidence: .view), next)
+    }
+
     var evidence = Evidence()
     if typeLike {
       if isActionType(node.type) {

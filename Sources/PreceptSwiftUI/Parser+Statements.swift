@@ -7,7 +7,11 @@ extension Parser {
   /// Parses the statements in `start..<end` into `block`.
   func items(_ start: Int, _ end: Int, _ mode: Mode, _ block: inout Block) {
     guard enter(1, at: start) else { return }
-    defer { leave(1) }
+    let outerViews = state.localViews
+    defer {
+      leave(1)
+      state.localViews = outerViews
+    }
     var i = start
     while i < end {
       i = max(i + 1, statement(i, end, mode, &block))

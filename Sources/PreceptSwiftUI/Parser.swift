@@ -74,6 +74,14 @@ final class ParseState {
   /// position in `else if`, `#elseif` and ternary chains, which nest without brackets.
   var depth = 0
   var failure: ReadFailure? = nil
+  /// Local variables holding a SwiftUI view, by name, in the scopes around the statement being
+  /// parsed (each statement list restores the outer ones when it ends).
+  var localViews: [String: (node: ViewNode, size: Int)] = [:]
+  /// Nodes copied in for uses of local views so far. Each use copies the view, so a chain of
+  /// locals each used twice in the next would grow exponentially; past `localViewBudget` uses
+  /// stay references.
+  var localViewNodes = 0
+  static let localViewBudget = 100_000
   /// The last position asked for. The parser asks for positions roughly in source order, so
   /// counting columns from there keeps long lines (minified code) linear.
   private var cursorLine = 0

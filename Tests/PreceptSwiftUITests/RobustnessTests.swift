@@ -20,6 +20,23 @@ import Testing
     #expect(elapsed < seconds, "reading \(source.name) took \(elapsed) s")
   }
 
+  /// Each use of a local view copies it; a chain of locals each used twice by the next would
+  /// double at every step. Copies stop at a fixed budget and the rest stay references.
+  @Test func localViewsUsedTwiceAtEveryStepStayBounded() throws {
+    var lines = ["struct Chain: View {", "  var body: some View {", "    let v0 = Text(\"x\")"]
+    for step in 1..<40 { lines.append("    let v\(step) = VStack { v\(step - 1); v\(step - 1) }") }
+    lines += ["    return v39", "  }", "}"]
+    let nodes = try SwiftUIReader.read(SourceFile(name: "chain.swift", text: lines.joined(separator: "\n"))).nodes
+    func count(_ nodes: [ViewNode]) -> Int { nodes.reduce(0) { $0 + 1 + count($1.children) } }
+    #expect(count(nodes) == 3)  // struct, body, and the reference `v39`
+    // A chain short enough for the budget is copied in whole: 2^6 − 1 nodes for v5.
+    let short =
+      ["struct Chain: View {", "  var body: some View {", "    let v0 = Text(\"x\")"]
+      + (1..<6).map { "    let v\($0) = VStack { v\($0 - 1); v\($0 - 1) }" } + ["    return v5", "  }", "}"]
+    let read = try SwiftUIReader.read(SourceFile(name: "short.swift", text: short.joined(separator: "\n"))).nodes
+    #expect(count(read) == 2 + 63)
+  }
+
   @Test func randomBytes() {
     var random = SplitMix64(state: 1)
     for index in 0..<1_000 {

@@ -37,3 +37,28 @@ struct Bordered: ViewModifier {
     content.border(Color.gray)
   }
 }
+
+// A local variable holding a SwiftUI view reads as that view where it is used; other locals
+// stay references.
+struct Locals: View {
+  let count: Int
+
+  var body: some View {
+    let menu = Menu("Sort") {
+      Button("Name") {}
+      Button("Date") {}
+    }
+    let title = "Items"
+    return VStack {
+      let icon = Image(systemName: "gear")
+      Menu {
+        Button("Settings") {}
+        Button("Help") {}
+      } label: {
+        icon
+      }
+      menu.padding()
+      Text(title)
+    }
+  }
+}
