@@ -194,7 +194,7 @@ struct CallBuilder {
   mutating func assemble(_ arguments: [RawArgument], _ trailing: [(label: Int?, brace: Int)]) {
     let labels = arguments.map { $0.label.map { parser.name($0) } ?? "_" }
     let trailingLabels = trailing.map { $0.label.map { parser.name($0) } }
-    let parameters = matchSignature(arguments, labels, trailingLabels)
+    let parameters = matchSignature(arguments, labels, trailingLabels, trailing.map(\.brace))
     let knownModifier = modifier && Catalog.modifierNames.contains(callee)
     for (index, argument) in arguments.enumerated() {
       let label = argument.label.map { parser.name($0) }
@@ -288,15 +288,30 @@ struct CallBuilder {
 
   /// The parameter each argument and trailing closure binds to, by the first overload that
   /// accepts the call's labels (strictly, then ignoring unknown value labels), or nil.
+  ///
+  /// Swift also chooses among overloads by closure types, which the reader cannot see; one
+  /// sign stands in for them: a trailing closure that starts by building a SwiftUI view
+  /// (`{ Text("Volume") }`) is not an action, so an overload that would make it one gives way
+  /// to a later overload that takes it as content (`Slider(value:in:label:)`).
   private func matchSignature(
-    _ arguments: [RawArgument], _ labels: [String], _ trailingLabels: [String?]
+    _ arguments: [RawArgument], _ labels: [String], _ trailingLabels: [String?], _ braces: [Int]
   ) -> [Parameter]? {
     let signatures = modifier ? Catalog.modifiers[callee] : Catalog.initializers[callee]
     if let signatures {
-      for lenient in [false, true] {
-        for signature in signatures {
-          if let bound = bind(signature, arguments, labels, trailingLabels, lenient: lenient) { return bound }
+      func viewClosureAsAction(_ bound: [Parameter]) -> Bool {
+        braces.indices.contains { index in
+          bound[arguments.count + index].role == .action
+            && parser.isViewCall(braces[index] + 1, parser.match(braces[index]))
         }
+      }
+      for lenient in [false, true] {
+        var fallback: [Parameter]? = nil
+        for signature in signatures {
+          guard let bound = bind(signature, arguments, labels, trailingLabels, lenient: lenient) else { continue }
+          if signatures.count == 1 || !viewClosureAsAction(bound) { return bound }
+          fallback = fallback ?? bound
+        }
+        if let fallback { return fallback }
       }
     }
     if !modifier, Catalog.viewTypes.contains(callee) {

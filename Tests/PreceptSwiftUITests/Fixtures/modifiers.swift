@@ -7,6 +7,7 @@ struct Modifiers: View {
   @State private var query = ""
   @State private var selection: Item?
   @State private var count = 0
+  @State private var volume = 0.5
 
   var body: some View {
     List {
@@ -42,6 +43,9 @@ struct Modifiers: View {
       Stepper(value: $count, in: 0...10) {
         Text("Count")
       }
+      // A closure that builds a view is the label; one that takes a value is the action.
+      Slider(value: $volume, in: 0...1) { Text("Volume") }
+      Slider(value: $volume) { editing in log(editing) }
     }
     .alert("Delete?", isPresented: $showAlert) {
       Button("Delete", role: .destructive) { delete() }
