@@ -217,6 +217,19 @@ struct Heap {
   }
 
   @inline(__always) func mapRecord(_ map: Int32) -> MapRecord { maps[Int(map)] }
+
+  /// Where the key with string id `key` is in `map`, found by id alone, and how many keys were
+  /// looked at; nil when no key has that id (the key may still be there as an equal string
+  /// that is not interned: `VM.lookup` decides).
+  @inline(__always)
+  func positionOfInternedKey(_ key: Int32, in map: Int32) -> (index: Int, probes: Int)? {
+    let record = maps[Int(map)]
+    let start = Int(record.start)
+    for index in start..<start + Int(record.count) {
+      if case .string(let id) = mapKeys[index], id == key { return (index, index - start + 1) }
+    }
+    return nil
+  }
   @inline(__always) func mapKey(_ index: Int) -> Word { mapKeys[index] }
   @inline(__always) func mapValue(_ index: Int) -> Word { mapValues[index] }
 }

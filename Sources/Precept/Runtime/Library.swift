@@ -37,12 +37,17 @@ extension VM {
 
   // MARK: Sizes and tests
 
+  /// `size()` of a string: its code points.
+  @inline(__always)
+  func stringSize(_ id: Int32) -> Word {
+    let text = heap.bytes(id)
+    cost += text.count / 32
+    return .int(Int64(codePointCount(text)))
+  }
+
   private func size(_ operand: Word) -> Word {
     switch operand {
-    case .string(let id):
-      let text = heap.bytes(id)
-      cost += text.count / 32
-      return .int(Int64(codePointCount(text)))
+    case .string(let id): return stringSize(id)
     case .bytes(let id): return .int(Int64(heap.bytes(id).count))
     case .list(let list): return .int(Int64(heap.count(list)))
     case .map(let map): return .int(Int64(heap.mapRecord(map).count))
@@ -50,16 +55,24 @@ extension VM {
     }
   }
 
+  /// `startsWith()` of two strings.
+  @inline(__always)
+  func stringStartsWith(_ a: Int32, _ b: Int32) -> Word {
+    let text = heap.bytes(a)
+    let part = heap.bytes(b)
+    cost += text.count / 32
+    return .bool(text.count >= part.count && bytesEqual(UnsafeBufferPointer(rebasing: text[..<part.count]), part))
+  }
+
   private func stringTest(_ builtin: Builtin, _ receiver: Word, _ argument: Word) -> Word {
     guard case .string(let a) = receiver, case .string(let b) = argument else {
       return noOverload(builtin.name, receiver, argument)
     }
+    if builtin == .startsWith { return stringStartsWith(a, b) }
     let text = heap.bytes(a)
     let part = heap.bytes(b)
     cost += text.count / 32
     switch builtin {
-    case .startsWith:
-      return .bool(text.count >= part.count && bytesEqual(UnsafeBufferPointer(rebasing: text[..<part.count]), part))
     case .endsWith:
       return .bool(
         text.count >= part.count && bytesEqual(UnsafeBufferPointer(rebasing: text[(text.count - part.count)...]), part))

@@ -376,7 +376,17 @@ final class VM {
         stack[sp - 1] = select(stack[sp - 1], name: instruction.a, field: instruction.b)
       case .selectLocal:
         let name = instruction.b
-        stack[sp] = select(stack[bp + Int(instruction.a)], name: name, field: fieldCodes[Int(name)])
+        let operand = stack[bp + Int(instruction.a)]
+        // A map field named by an interned key found by its id (JSON keys are interned), the
+        // usual case; anything else takes the general path.
+        if case .map(let map) = operand, case .string(let key) = constants[Int(name)],
+          let position = heap.positionOfInternedKey(key, in: map)
+        {
+          cost &+= position.probes
+          stack[sp] = heap.mapValue(position.index)
+        } else {
+          stack[sp] = select(operand, name: name, field: fieldCodes[Int(name)])
+        }
         sp += 1
       case .has:
         stack[sp - 1] = has(stack[sp - 1], name: instruction.a, field: instruction.b)
@@ -399,8 +409,16 @@ final class VM {
       case .builtin:
         let count = Int(instruction.b)
         sp -= count
-        let result = callBuiltin(instruction.a, UnsafeBufferPointer(start: stack + sp, count: count))
-        stack[sp] = result
+        // `size()` and `startsWith()` of strings, the commonest builtins, skip the general call.
+        if count == 1, instruction.a == Builtin.size.rawValue, case .string(let id) = stack[sp] {
+          stack[sp] = stringSize(id)
+        } else if count == 2, instruction.a == Builtin.startsWith.rawValue, case .string(let text) = stack[sp],
+          case .string(let prefix) = stack[sp + 1]
+        {
+          stack[sp] = stringStartsWith(text, prefix)
+        } else {
+          stack[sp] = callBuiltin(instruction.a, UnsafeBufferPointer(start: stack + sp, count: count))
+        }
         sp += 1
         if cost > budget { return overBudget(frameBase) }
       case .call:

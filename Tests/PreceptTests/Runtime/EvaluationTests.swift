@@ -283,6 +283,16 @@ import Testing
     // A variable shadows an outer one of the same name, in nested macros too.
     ("[1, 2].all(x, [3, 4].all(x, x > 2))", "true"),
     ("[[1], [2, 3]].map(l, l.size())", "[1, 2]"),
+    // A macro variable's fields and string tests have fast paths; they must agree with the
+    // general ones on every kind of operand.
+    (#"[{"ti" + "tle": 3}, {"title": 4}].map(m, m.title)"#, "[3, 4]"),
+    (#"[{"a": 1}].map(m, m.title)"#, #"error: no such key: "title""#),
+    (#"[{"k": 1 / 0}].map(m, m.k)"#, "error: division by zero"),
+    (#"[{"k": 1}, null].map(m, m.k)"#, "[1, null]"),  // selection on null is null
+    (#"["Delete x", "Open", ""].map(t, t.startsWith("Delete"))"#, "[true, false, false]"),
+    (#"["x"].map(t, t.startsWith(1))"#, "error: no matching overload for 'startsWith' applied to (string, int)"),
+    (#"[b"x"].map(t, t.size())"#, "[1]"),
+    (#"["héllo", ""].map(t, t.size())"#, "[5, 0]"),
     ("[1, 2].map(x, [x, x])", "[[1, 1], [2, 2]]"),
     ("[[1, 2], [3]].all(row, row.exists(x, x == row.size()))", "false"),
     ("[[1, 2], [1]].all(row, row.exists(x, x == row.size()))", "true"),
