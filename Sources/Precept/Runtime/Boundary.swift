@@ -12,6 +12,12 @@ extension VM {
   /// passes here first.
   func boxable(_ word: Word) -> Word {
     let limit = limits.maximumStringLength
+    // Scalars and short strings, nearly every result, need no walk (and no allocation).
+    switch word {
+    case .list, .map: break
+    case .string(let id), .bytes(let id): if heap.bytes(id).count <= limit { return word }
+    default: return word
+    }
     // Walked with a stack of its own: a value may nest 20,000 lists deep.
     var size = 0
     var pending = [word]
@@ -55,6 +61,10 @@ extension VM {
 
   /// Why `word` is too large or too deep to box, if it is; visits at most the element limit.
   private func boxingProblem(_ word: Word) -> String? {
+    switch word {
+    case .list, .map: break
+    default: return nil
+    }
     var pending: [(word: Word, depth: Int)] = [(word, 0)]
     var elements = 0
     while let (current, depth) = pending.popLast() {
