@@ -1,3 +1,5 @@
+import Precept
+
 /// Deterministic SwiftUI source for the lint figures: screens written the way apps write them
 /// (state properties, navigation, lists, menus with label closures, toolbars, sheets, helper
 /// properties and functions, `if`/`ForEach`, modifier chains, comments and interpolated
@@ -5,29 +7,16 @@
 enum SyntheticSwift {
   /// `count` files of about 150 lines each.
   static func files(count: Int, seed: UInt64 = 7) -> [(name: String, text: String)] {
-    var random = SplitMix(seed)
+    var random = SplitMix64(seed: seed)
     return (0..<count).map { index in ("Screen\(index).swift", screen(index, &random)) }
   }
 
-  struct SplitMix {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
-    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
-  }
 
   private static let nouns = ["Pin", "Route", "Photo", "Note", "Trip", "Place", "Folder", "Tag", "Message", "Draft"]
   private static let verbs = ["Duplicate", "Rename", "Share", "Move", "Archive", "Pin", "Export", "Favorite"]
   private static let symbols = ["ellipsis", "ellipsis.circle", "plus", "square.and.arrow.up", "trash", "gear", "star"]
 
-  private static func screen(_ index: Int, _ random: inout SplitMix) -> String {
+  private static func screen(_ index: Int, _ random: inout SplitMix64) -> String {
     let noun = random.pick(nouns)
     var lines: [String] = [
       "import SwiftUI",

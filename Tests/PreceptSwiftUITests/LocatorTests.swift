@@ -7,7 +7,7 @@ import Testing
 /// The parser's incremental positions equal `SourceFile.location(of:)` in any order of asking.
 @Suite struct LocatorTests {
   @Test func matchesSourceFileLocations() throws {
-    var random = SplitMix64(state: 4)
+    var random = SplitMix64(seed: 4)
     var texts = try fixtureNames().map { try Data(contentsOf: fixturesDirectory.appendingPathComponent($0)) }.map {
       [UInt8]($0)
     }

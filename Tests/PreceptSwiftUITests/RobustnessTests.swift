@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func randomBytes() {
-    var random = SplitMix64(state: 1)
+    var random = SplitMix64(seed: 1)
     for index in 0..<1_000 {
       let count = Int.random(in: 0...400, using: &random)
       let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -55,7 +55,7 @@ import Testing
       "default", "Menu", "Button", "Text(\"a\")", "label:", "in", "let", "var", "func", "struct", "body", "some View",
       "return", "guard", "é", "😀", "0x1F", "1.5e3", "#/a/#", "'", "\t", "\r\n",
     ]
-    var random = SplitMix64(state: 2)
+    var random = SplitMix64(seed: 2)
     for index in 0..<2_000 {
       let count = Int.random(in: 0...120, using: &random)
       let text = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
@@ -66,7 +66,7 @@ import Testing
   /// Every fixture with bytes deleted, duplicated, or replaced by a bracket, quote or directive.
   @Test func mutatedFixtures() throws {
     let insertions = ["{", "}", "(", ")", "[", "]", "\"", "\"\"\"", "/*", "#if A\n", "#endif\n", "\\(", "/", "#", "\n"]
-    var random = SplitMix64(state: 3)
+    var random = SplitMix64(seed: 3)
     for name in fixtureNames() {
       let original = try [UInt8](Data(contentsOf: fixturesDirectory.appendingPathComponent(name)))
       guard !original.isEmpty else { continue }

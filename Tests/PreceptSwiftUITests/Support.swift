@@ -123,18 +123,6 @@ func onThread(stackSize: Int, _ work: @escaping @Sendable () -> Void) {
   pthread_attr_destroy(&attributes)
 }
 
-/// A small seeded random generator, so that every run tests the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// A thread-safe box for results produced on another thread.
 final class Box<Value>: @unchecked Sendable {

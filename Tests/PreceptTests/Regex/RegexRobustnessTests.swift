@@ -56,7 +56,7 @@ import Testing
   /// Thousands of random, mostly valid patterns: the engine must agree with a reference that
   /// evaluates the syntax tree directly, on every text tried.
   @Test func agreesWithReferenceOnRandomPatterns() throws {
-    var random = SplitMix(seed: 0x5EED)
+    var random = SplitMix64(seed: 0x5EED)
     var compiled = 0
     for _ in 0..<4_000 {
       let pattern = randomPattern(depth: 3, &random)
@@ -84,13 +84,13 @@ import Testing
   /// Random strings of metacharacters: each either compiles or throws a `RegexError` with an
   /// offset inside the pattern, and whatever compiles agrees with the reference.
   @Test func survivesRandomGarbage() throws {
-    var random = SplitMix(seed: 42)
+    var random = SplitMix64(seed: 42)
     let alphabet = Array(#"ab()[]{}|*+?.^$\-:,0129PpQEx<>=!dwsSbBAzi-éU#{}&"#.unicodeScalars)
     var rejected = 0
     for _ in 0..<20_000 {
       var pattern = ""
-      for _ in 0..<random.next(below: 16) {
-        pattern.unicodeScalars.append(alphabet[random.next(below: alphabet.count)])
+      for _ in 0..<random.below(16) {
+        pattern.unicodeScalars.append(alphabet[random.below(alphabet.count)])
       }
       do {
         let regex = try Regex(pattern)
@@ -108,12 +108,12 @@ import Testing
   }
 
   @Test func randomBytesAsTextNeverCrash() throws {
-    var random = SplitMix(seed: 7)
+    var random = SplitMix64(seed: 7)
     let regexes = try ["a.b", "(?s).+", #"[^\x00-\x7F]+"#, #"\b\w+\b"#, "(?m)^$", #"\p{L}"#, "é|😀"].map {
       try Regex($0)
     }
     for _ in 0..<2_000 {
-      let bytes = (0..<random.next(below: 24)).map { _ in UInt8(truncatingIfNeeded: random.next(below: 256)) }
+      let bytes = (0..<random.below(24)).map { _ in UInt8(truncatingIfNeeded: random.below(256)) }
       for regex in regexes { _ = regex.matches(bytes) }
       // A whole-text match of `.*` exists exactly when no byte is ill-formed.
       #expect(try Regex("(?s)^.*$").matches(bytes) == (String(validating: bytes, as: UTF8.self) != nil))
@@ -122,46 +122,33 @@ import Testing
 
   // MARK: Random input
 
-  private func randomPattern(depth: Int, _ random: inout SplitMix) -> String {
+  private func randomPattern(depth: Int, _ random: inout SplitMix64) -> String {
     let atoms = [
       "a", "b", "A", ".", "[ab]", "[^b]", "[a-c]", #"\d"#, #"\w"#, #"\W"#, #"\s"#, #"\b"#, #"\B"#, "^", "$",
       "(?i)a", "(?i:ab)", "(?m)^", "(?m)$", "(?s).", #"\pL"#, #"\PL"#, "é", #"\x{C9}"#, "", "(?:)", "[[:alpha:]]",
       #"\A"#, #"\z"#, "(?i)é", #"\n"#, "[é-ë]",
     ]
     let repeats = ["*", "+", "?", "{2}", "{0,2}", "{1,}", "*?", "{0}", "{1,3}"]
-    if depth == 0 || random.next(below: 3) == 0 { return atoms[random.next(below: atoms.count)] }
-    switch random.next(below: 4) {
+    if depth == 0 || random.below(3) == 0 { return atoms[random.below(atoms.count)] }
+    switch random.below(4) {
     case 0:
-      return (0..<(1 + random.next(below: 3))).map { _ in randomPattern(depth: depth - 1, &random) }.joined()
+      return (0..<(1 + random.below(3))).map { _ in randomPattern(depth: depth - 1, &random) }.joined()
     case 1:
-      return (0..<(2 + random.next(below: 2))).map { _ in randomPattern(depth: depth - 1, &random) }
+      return (0..<(2 + random.below(2))).map { _ in randomPattern(depth: depth - 1, &random) }
         .joined(separator: "|")
     case 2:
       return "(" + randomPattern(depth: depth - 1, &random) + ")"
     default:
-      return "(?:" + randomPattern(depth: depth - 1, &random) + ")" + repeats[random.next(below: repeats.count)]
+      return "(?:" + randomPattern(depth: depth - 1, &random) + ")" + repeats[random.below(repeats.count)]
     }
   }
 
-  private func randomText(_ random: inout SplitMix) -> String {
+  private func randomText(_ random: inout SplitMix64) -> String {
     let alphabet: [String] = ["a", "b", "A", "B", "1", " ", "\n", "é", "É", "_", "c"]
-    return (0..<random.next(below: 9)).map { _ in alphabet[random.next(below: alphabet.count)] }.joined()
+    return (0..<random.below(9)).map { _ in alphabet[random.below(alphabet.count)] }.joined()
   }
 }
 
-/// A deterministic generator, so a failing case is reproducible.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 /// Collects results from another thread.
 private final class Results: @unchecked Sendable {
