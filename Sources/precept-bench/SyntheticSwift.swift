@@ -11,7 +11,6 @@ enum SyntheticSwift {
     return (0..<count).map { index in ("Screen\(index).swift", screen(index, &random)) }
   }
 
-
   private static let nouns = ["Pin", "Route", "Photo", "Note", "Trip", "Place", "Folder", "Tag", "Message", "Draft"]
   private static let verbs = ["Duplicate", "Rename", "Share", "Move", "Archive", "Pin", "Export", "Favorite"]
   private static let symbols = ["ellipsis", "ellipsis.circle", "plus", "square.and.arrow.up", "trash", "gear", "star"]

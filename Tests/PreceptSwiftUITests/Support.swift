@@ -123,7 +123,6 @@ func onThread(stackSize: Int, _ work: @escaping @Sendable () -> Void) {
   pthread_attr_destroy(&attributes)
 }
 
-
 /// A thread-safe box for results produced on another thread.
 final class Box<Value>: @unchecked Sendable {
   private let lock = NSLock()

@@ -149,7 +149,6 @@ import Testing
   }
 }
 
-
 /// Collects results from another thread.
 private final class Results: @unchecked Sendable {
   private let lock = NSLock()
