@@ -67,7 +67,7 @@ struct ExprCommand {
           fail("cannot read \(path)")
           return 2
         }
-        value = ExprCommand.value(of: try JSON.parse(SourceFile(name: path, bytes: Array(data))))
+        value = Value(json: try JSON.parse(SourceFile(name: path, bytes: Array(data))))
       } else {
         switch try Expression(text, variables: names, name: "--let \(name)").evaluate(values) {
         case .success(let result): value = result
@@ -101,19 +101,5 @@ struct ExprCommand {
     }
     print("ns/eval: \(Format.fixed(Timing.median(perEvaluation), 1))")
     return 0
-  }
-
-  /// A JSON document as a value: objects become maps, arrays lists, integers int, other
-  /// numbers double (as `precept eval --let NAME=@FILE.json` reads it).
-  static func value(of json: JSON) -> Value {
-    switch json.kind {
-    case .null: .null
-    case .bool(let flag): .bool(flag)
-    case .integer(let number): .int(number)
-    case .double(let number): .double(number)
-    case .string(let text): .string(text)
-    case .array(let elements): .list(elements.map(value(of:)))
-    case .object(let members): .map(members.map { Value.MapEntry(.string($0.key), value(of: $0.value)) })
-    }
   }
 }

@@ -61,7 +61,7 @@ import Testing
   @Test func readsJSONAsMapsAndLists() throws {
     let json = try JSON.parse(#"{"a": [1, 2.5, "x", true, null]}"#)
     #expect(
-      ExprCommand.value(of: json)
+      Value(json: json)
         == .map([.init(.string("a"), .list([.int(1), .double(2.5), .string("x"), .bool(true), .null]))]))
   }
 }

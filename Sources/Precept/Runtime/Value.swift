@@ -58,3 +58,19 @@ public struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertib
 
   public var description: String { message }
 }
+
+extension Value {
+  /// A JSON document as a value, as `precept eval --let NAME=@FILE.json` binds it: objects
+  /// become maps (keys in document order), arrays lists, integers `int`, other numbers `double`.
+  public init(json: JSON) {
+    switch json.kind {
+    case .null: self = .null
+    case .bool(let flag): self = .bool(flag)
+    case .integer(let number): self = .int(number)
+    case .double(let number): self = .double(number)
+    case .string(let text): self = .string(text)
+    case .array(let elements): self = .list(elements.map(Value.init(json:)))
+    case .object(let members): self = .map(members.map { Value.MapEntry(.string($0.key), Value(json: $0.value)) })
+    }
+  }
+}

@@ -33,7 +33,7 @@ extension Command {
         let text = String(binding[binding.index(after: equals)...])
         let value: Value
         if text.hasPrefix("@") {
-          value = jsonValue(try JSON.parse(try readInput(String(text.dropFirst()), console)))
+          value = Value(json: try JSON.parse(try readInput(String(text.dropFirst()), console)))
         } else {
           let expression = try Expression(text, variables: names, name: "--let \(name)")
           switch expression.evaluate(values) {
@@ -56,18 +56,4 @@ extension Command {
         return 1
       }
     })
-}
-
-/// A JSON document as a value: objects → maps, arrays → lists, integers → int, other numbers
-/// → double.
-func jsonValue(_ json: JSON) -> Value {
-  switch json.kind {
-  case .null: .null
-  case .bool(let flag): .bool(flag)
-  case .integer(let number): .int(number)
-  case .double(let number): .double(number)
-  case .string(let text): .string(text)
-  case .array(let elements): .list(elements.map(jsonValue))
-  case .object(let members): .map(members.map { Value.MapEntry(.string($0.key), jsonValue($0.value)) })
-  }
 }
