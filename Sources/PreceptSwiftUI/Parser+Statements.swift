@@ -20,6 +20,7 @@ extension Parser {
 
   /// Parses one statement at `i`; returns the index after it.
   private func statement(_ i: Int, _ end: Int, _ mode: Mode, _ block: inout Block) -> Int {
+    state.steps &+= 1
     let token = tokens[i]
     switch token.kind {
     case .semicolon, .comma, .colon, .rightParen, .rightBracket, .rightBrace:

@@ -82,6 +82,10 @@ final class ParseState {
   /// stay references.
   var localViewNodes = 0
   static let localViewBudget = 100_000
+  /// Steps of work so far: tokens stepped over, statements parsed and bytes counted for
+  /// columns. The tests bound it by the input's size, which proves reading stays linear
+  /// without timing it.
+  var steps = 0
   /// The last position asked for. The parser asks for positions roughly in source order, so
   /// counting columns from there keeps long lines (minified code) linear.
   private var cursorLine = 0
@@ -121,6 +125,7 @@ final class ParseState {
   }
 
   private func scalarStarts(_ from: Int, _ to: Int, _ text: UnsafeBufferPointer<UInt8>) -> Int {
+    steps &+= to - from
     var count = 0
     for index in from..<to where text[index] & 0xC0 != 0x80 { count += 1 }
     return count
@@ -163,6 +168,7 @@ struct Parser {
 
   /// The index after the token at `i`, or after the whole group it opens.
   @inline(__always) func skip(_ i: Int) -> Int {
+    state.steps &+= 1
     let token = tokens[i]
     switch token.kind {
     case .leftParen, .leftBracket, .leftBrace: return token.match >= 0 ? Int(token.match) + 1 : i + 1

@@ -62,6 +62,12 @@ public enum SwiftUIReader {
   /// or regex literal, unbalanced brackets or `#if` blocks, nesting deeper than
   /// ``maximumNesting``.
   public static func read(_ source: SourceFile) throws(DiagnosticError) -> ViewDocument {
+    var steps = 0
+    return try read(source, steps: &steps)
+  }
+
+  /// Reads `source` and adds the parser's steps of work to `steps` (see `ParseState.steps`).
+  static func read(_ source: SourceFile, steps: inout Int) throws(DiagnosticError) -> ViewDocument {
     if let offset = firstInvalidUTF8(source.bytes) {
       throw DiagnosticError(Diagnostic(.error, "invalid UTF-8", in: source, span: Span(offset, offset + 1)))
     }
@@ -77,6 +83,7 @@ public enum SwiftUIReader {
         // The parser recurses once per nesting level. Files nested deeper than real code is
         // are parsed on a thread whose stack is known to be large enough, whatever the caller's.
         let nodes = lexer.maximumDepth <= inlineNesting ? parser.document() : onLargeStack { parser.document() }
+        steps += parser.state.steps
         return parser.state.failure.map { .failure($0) } ?? .success(nodes)
       }
     }

@@ -4,11 +4,11 @@ import Testing
 @testable import Precept
 
 /// Random and mutated inputs through every stage — lexer, parser, AST dump, checker, compiler,
-/// bytecode invariants, evaluation — asserting that nothing crashes, every compiled program is
-/// well formed, and no input takes long. The seed is fixed, so a failure reproduces.
+/// bytecode invariants, evaluation — asserting that nothing crashes and every compiled program
+/// is well formed. Evaluation is bounded by the cost budget in `limits`; hangs in the other
+/// stages are what the libFuzzer targets' `-timeout` catches (`Tests/Fuzz`), since this suite
+/// never times anything. The seed is fixed, so a failure reproduces.
 @Suite struct FuzzTests {
-  /// The longest any single input may take through the whole pipeline (debug build).
-  static let maximumSecondsPerInput = 2.0
 
   /// Tokens the grammar knows, to build inputs from.
   static let vocabulary: [String] = {
@@ -235,22 +235,15 @@ import Testing
 
   // MARK: Tests
 
-  /// Runs `count` inputs from `make`, failing on any problem or on any slow input.
+  /// Runs `count` inputs from `make`, failing on any problem.
   static func fuzz(_ count: Int, seed: UInt64, _ make: (inout Generator) -> (isRuleset: Bool, bytes: [UInt8])) {
     var generator = Generator(random: SplitMix64(seed: seed))
-    var slowest: (Duration, String) = (.zero, "")
     for _ in 0..<count {
       let (isRuleset, bytes) = make(&generator)
       let checked = generator.chance(80)
-      var problems: [String] = []
-      let elapsed = ContinuousClock().measure {
-        problems = isRuleset ? runRuleset(bytes) : runExpression(bytes, checked: checked)
-      }
-      if elapsed > slowest.0 { slowest = (elapsed, String(decoding: bytes, as: UTF8.self)) }
-      #expect(problems == [])
+      let problems = isRuleset ? runRuleset(bytes) : runExpression(bytes, checked: checked)
+      #expect(problems == [], "\(String(decoding: bytes, as: UTF8.self).prefix(300))")
     }
-    let seconds = Double(slowest.0.components.seconds) + Double(slowest.0.components.attoseconds) * 1e-18
-    #expect(seconds < maximumSecondsPerInput, "slowest input took \(seconds) s: \(slowest.1.prefix(300))")
   }
 
   @Test func generatedExpressions() {

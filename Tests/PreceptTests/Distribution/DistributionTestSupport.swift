@@ -58,7 +58,7 @@ final class LocalHTTPServer {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let firstLine = LocalHTTPServer.readLine(from: output.fileHandleForReading, timeout: 20)
+    let firstLine = LocalHTTPServer.readLine(from: output.fileHandleForReading, timeout: 120)
     // "Serving HTTP on 127.0.0.1 port 43215 (http://127.0.0.1:43215/) ..."
     guard let line = firstLine, let portRange = line.range(of: #"port (\d+)"#, options: .regularExpression) else {
       kill(process.processIdentifier, SIGKILL)

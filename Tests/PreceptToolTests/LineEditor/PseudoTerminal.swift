@@ -93,17 +93,18 @@ final class PseudoTerminal {
   }
 
   /// Reads the terminal until `condition` holds for the screen; records an issue and returns
-  /// false if it does not within `timeout` seconds.
+  /// false if it does not within `timeout` seconds (a guard against a hang, generous enough
+  /// for a loaded machine: nothing here measures time).
   @discardableResult
   func waitFor(
-    _ what: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String, timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: (ScreenModel) -> Bool
   ) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    let hang = HangGuard(seconds: timeout)
     while true {
       drain()
       if condition(screen) { return true }
-      guard Date() < deadline else {
+      guard !hang.expired else {
         Issue.record("timed out waiting for \(what); screen:\n\(screen.transcript)", sourceLocation: sourceLocation)
         return false
       }
@@ -121,9 +122,9 @@ final class PseudoTerminal {
   }
 
   /// Waits for the child to exit; returns its wait status, or nil (recording an issue) on timeout.
-  func waitForExit(timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
+  func waitForExit(timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) -> Int32? {
+    let hang = HangGuard(seconds: timeout)
+    while !hang.expired {
       drain()
       var status: Int32 = 0
       if waitpid(pid, &status, WNOHANG) == pid {

@@ -49,8 +49,8 @@ enum Products {
         group.leave()
       }
     }
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
+    let hang = HangGuard(seconds: timeout)
+    while process.isRunning && !hang.expired { usleep(10_000) }
     if process.isRunning {
       process.terminate()
       process.waitUntilExit()
@@ -99,4 +99,16 @@ struct TemporaryFolder {
   }
 
   func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// A guard against a hang: a subprocess or terminal that has not answered after this many
+/// seconds is given up on. It never measures anything, so it is generous enough for a loaded
+/// machine.
+struct HangGuard {
+  private let deadline: TimeInterval
+
+  init(seconds: Double) { deadline = ProcessInfo.processInfo.systemUptime + seconds }
+
+  /// Whether the time allowed is up.
+  var expired: Bool { ProcessInfo.processInfo.systemUptime >= deadline }
 }
