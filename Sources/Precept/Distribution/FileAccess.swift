@@ -22,6 +22,40 @@ enum FileAccess {
     }
   }
 
+  /// Whether `path` is a regular file (following symbolic links).
+  static func isRegularFile(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+  }
+
+  /// The absolute path with every symbolic link, `.` and `..` resolved, or nil if it does
+  /// not exist.
+  static func realPath(_ path: String) -> String? {
+    #if canImport(Glibc) || canImport(Darwin) || canImport(Musl)
+      guard let resolved = realpath(path, nil) else { return nil }
+      defer { free(resolved) }
+      return String(cString: resolved)
+    #else
+      guard exists(path) else { return nil }
+      return URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    #endif
+  }
+
+  /// Reads `file` (a checked relative path) of the folder `root`, refusing it unless its real
+  /// path lies inside the real path of `root`: a symbolic link in a registry must not lead
+  /// out of it.
+  static func readContained(_ file: String, in root: String) throws(DistributionError) -> [UInt8] {
+    let path = join(root, file)
+    guard let realRoot = realPath(root) else { throw .unavailable(location: path, reason: "no such file") }
+    guard let realFile = realPath(path) else { return try read(path) }
+    let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+    guard realFile.hasPrefix(prefix) else {
+      throw .unavailable(
+        location: path, reason: "leads out of the registry \(root) (through a symbolic link); it is not read")
+    }
+    return try read(realFile)
+  }
+
   static func exists(_ path: String) -> Bool {
     FileManager.default.fileExists(atPath: path)
   }
