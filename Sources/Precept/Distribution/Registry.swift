@@ -58,8 +58,9 @@ public struct Registry: Sendable {
   /// failure midway never leaves an index naming a missing or partial file. Publishing a
   /// version that is already there succeeds without change if the bytes are the same and
   /// fails with `.versionAlreadyPublished` if they differ. Every import must name a ruleset
-  /// the registry already has. (One publisher at a time: concurrent publishes to one folder
-  /// can lose an index update.)
+  /// the registry already has. The registry folder is locked (`FolderLock`) while the index
+  /// is read and rewritten, so concurrent publishes to one folder take turns and keep every
+  /// entry.
   public static func publish(
     packFile: String, metadata: PackMetadata, to folder: String
   ) throws(DistributionError) -> Publication {
@@ -69,6 +70,9 @@ public struct Registry: Sendable {
     }
     try validate(metadata)
     let bytes = try FileAccess.read(packFile)
+    try FileAccess.createFolder(root)
+    let lock = try FolderLock(root)
+    defer { lock.unlock() }
     let digest = SHA256.hex(SHA256.hash(bytes))
     let indexPath = FileAccess.join(root, RegistryIndex.fileName)
     var index = RegistryIndex()
