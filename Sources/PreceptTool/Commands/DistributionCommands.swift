@@ -79,7 +79,9 @@ extension Command {
       uses and their imports against the registry — the newest versions the ranges allow —,
       writes precept.lock with exact versions and digests, and installs the packs into the
       cache. Without @RANGE, the newest version is added as ^VERSION. Ranges: ^1.2, ~1.2,
-      >=1.0 <2.0, 1.2.3; pre-releases only with --pre or when a range names one.
+      >=1.0 <2.0, 1.2.3; pre-releases only with --pre or when a range names one. Nothing is
+      written unless every pack is fetched and verified. Credentials in a registry URL are
+      never written; set PRECEPT_REGISTRY_TOKEN to send a Bearer token.
       """,
     options: [
       OptionSpec(
