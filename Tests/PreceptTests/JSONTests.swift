@@ -22,6 +22,21 @@ import Testing
     }
   }
 
+  /// A repeated key used to be accepted silently (`precept.json` kept the last `rulesets`);
+  /// every JSON document precept reads now reports it at the second occurrence.
+  @Test func duplicateKeysAreReportedWithTheirPosition() {
+    do {
+      _ = try JSON.parse("{\"precept\": 1,\n \"rulesets\": {},\n \"rulesets\": {\"a\": \"^1\"}}", name: "precept.json")
+      Issue.record("expected an error")
+    } catch {
+      #expect(
+        error.diagnostics[0].description
+          == #"precept.json:3:2: error: duplicate key "rulesets" in object (first at line 2, column 2)"#)
+    }
+    #expect(throws: DiagnosticError.self) { try JSON.parse(#"[{"a": {"x": 1, "x": 2}}]"#) }
+    #expect((try? JSON.parse(#"{"a": {"x": 1}, "b": {"x": 2}}"#)) != nil)
+  }
+
   @Test func limitsNesting() {
     let deep = String(repeating: "[", count: 100_000)
     #expect(throws: DiagnosticError.self) { try JSON.parse(deep) }

@@ -78,6 +78,12 @@ public enum Installer {
   }
 
   /// Fetches and verifies one locked pack (see `install(lock:into:relativeTo:)`).
+  ///
+  /// What is stored and reported installed is a verified pack: its SHA-256 is the locked one,
+  /// its container, payload digest and bytecode verify, and its manifest names the locked
+  /// ruleset and version. A folder source must be a registry (it holds `index.json`) and the
+  /// file must lie inside it once symbolic links are resolved; the digest of a file that is
+  /// not a pack is never printed, so a lock cannot be used to probe files.
   public static func install(
     _ pack: LockFile.Pack, into cache: PackCache,
     relativeTo directory: String = FileManager.default.currentDirectoryPath
@@ -85,15 +91,61 @@ public enum Installer {
     var result = InstalledPack(
       name: pack.name, version: pack.version, sha256: pack.sha256, path: cache.path(forSHA256: pack.sha256),
       fetched: false)
-    if cache.verifiedContents(sha256: pack.sha256) != nil { return result }
+    if let cached = cache.verifiedContents(sha256: pack.sha256),
+      (try? verify(cached, as: pack, at: result.path)) != nil
+    {
+      return result
+    }
     let location = try RegistryLocation(pack.source, relativeTo: directory)
+    if case .folder(let root) = location {
+      let index = FileAccess.join(root, RegistryIndex.fileName)
+      guard FileAccess.isRegularFile(index) else {
+        throw .unavailable(
+          location: root,
+          reason:
+            "is not a registry (it has no \(RegistryIndex.fileName)), so the lock's source for \(pack.name) is refused")
+      }
+    }
+    let address = location.address(of: pack.file)
     let bytes = try location.fetch(pack.file)
     let actual = SHA256.hex(SHA256.hash(bytes))
     guard actual == pack.sha256 else {
-      throw .digestMismatch(source: location.address(of: pack.file), expected: pack.sha256, actual: actual)
+      guard bytes.starts(with: Pack.magic) else {
+        throw .invalidPack(
+          "\(address): is not a precept pack (the lock expects sha256 \(pack.sha256) for \(pack.name) \(pack.version))")
+      }
+      throw .digestMismatch(source: address, expected: pack.sha256, actual: actual)
     }
+    try verify(bytes, as: pack, at: address)
     try cache.store(bytes, sha256: actual)
     result.fetched = true
     return result
+  }
+
+  /// Checks that `bytes` are a pack that loads and verifies and that its manifest is the
+  /// locked ruleset and version (a registry entry named `acme.buttons` must not serve a pack
+  /// that says it is `global`).
+  static func verify(_ bytes: [UInt8], as locked: LockFile.Pack, at address: String) throws(DistributionError) {
+    let pack: Pack
+    do {
+      pack = try Pack(bytes: bytes, name: address)
+      try pack.verify()
+    } catch {
+      throw .invalidDocument(error)
+    }
+    try checkIdentity(pack.manifest, of: locked, at: address)
+  }
+
+  /// Fails unless the manifest names the locked ruleset and version. The lock's name and
+  /// version are those of the registry index entry it was resolved from, so the message
+  /// names all three.
+  package static func checkIdentity(
+    _ manifest: PackManifest, of locked: LockFile.Pack, at address: String
+  ) throws(DistributionError) {
+    if manifest.name == locked.name, manifest.version == locked.version.description { return }
+    throw .invalidPack(
+      "\(address): the pack's manifest says it is \(manifest.name) \(manifest.version), but the registry index "
+        + "listed it and \(LockFile.fileName) locks it as \(locked.name) \(locked.version); "
+        + "a registry must serve each pack under its own name and version")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A place that serves packs: a folder, or an HTTP(S) base URL, holding `index.json`
 /// (`RegistryIndex`) and the pack files the index names.
@@ -22,7 +23,7 @@ public struct Registry: Sendable {
 
   /// A registry whose index is already at hand (tests, embedding hosts).
   public init(location: String, index: RegistryIndex) {
-    self.location = location
+    self.location = RegistryCredentials.stripped(location)
     self.index = index
   }
 
@@ -34,7 +35,7 @@ public struct Registry: Sendable {
     let bytes = try place.fetch(RegistryIndex.fileName)
     do {
       let index = try RegistryIndex.read(SourceFile(name: place.address(of: RegistryIndex.fileName), bytes: bytes))
-      return Registry(location: location, index: index)
+      return Registry(location: RegistryCredentials.stripped(location), index: index)
     } catch {
       throw .invalidDocument(error)
     }
@@ -57,8 +58,9 @@ public struct Registry: Sendable {
   /// failure midway never leaves an index naming a missing or partial file. Publishing a
   /// version that is already there succeeds without change if the bytes are the same and
   /// fails with `.versionAlreadyPublished` if they differ. Every import must name a ruleset
-  /// the registry already has. (One publisher at a time: concurrent publishes to one folder
-  /// can lose an index update.)
+  /// the registry already has. The registry folder is locked (`FolderLock`) while the index
+  /// is read and rewritten, so concurrent publishes to one folder take turns and keep every
+  /// entry.
   public static func publish(
     packFile: String, metadata: PackMetadata, to folder: String
   ) throws(DistributionError) -> Publication {
@@ -68,6 +70,9 @@ public struct Registry: Sendable {
     }
     try validate(metadata)
     let bytes = try FileAccess.read(packFile)
+    try FileAccess.createFolder(root)
+    let lock = try FolderLock(root)
+    defer { lock.unlock() }
     let digest = SHA256.hex(SHA256.hash(bytes))
     let indexPath = FileAccess.join(root, RegistryIndex.fileName)
     var index = RegistryIndex()
@@ -132,9 +137,10 @@ enum RegistryLocation {
     if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
       let base = text.hasSuffix("/") ? text : text + "/"
       guard let url = URL(string: base), url.host != nil else {
-        throw .unavailable(location: text, reason: "not a valid URL")
+        throw .unavailable(location: RegistryCredentials.stripped(text), reason: "not a valid URL")
       }
-      self = .web(url)
+      RegistryCredentials.register(url)
+      self = .web(RegistryCredentials.stripped(url))
     } else if text.contains("://") {
       throw .unavailable(location: text, reason: "a registry is a folder or an http:// or https:// URL")
     } else if text.isEmpty {
@@ -156,12 +162,63 @@ enum RegistryLocation {
   func fetch(_ file: String) throws(DistributionError) -> [UInt8] {
     switch self {
     case .folder(let root):
-      return try FileAccess.read(FileAccess.join(root, file))
+      return try FileAccess.readContained(file, in: root)
     case .web(let base):
-      guard let url = URL(string: file, relativeTo: base)?.absoluteURL else {
-        throw .unavailable(location: address(of: file), reason: "not a valid URL")
+      // `file` is a checked relative path, so the URL stays under the base; checked again
+      // because a lock or index is not trusted.
+      guard let url = URL(string: base.absoluteString + file), url.host == base.host, url.port == base.port,
+        url.scheme == base.scheme, url.absoluteString.hasPrefix(base.absoluteString)
+      else {
+        throw .unavailable(location: address(of: file), reason: "not a valid URL inside the registry")
       }
       return try HTTPClient.get(url)
     }
+  }
+}
+
+/// Credentials written into a registry URL (`https://user:token@host/…`). They are taken out
+/// of every location precept records or prints, because `precept.json` and `precept.lock`
+/// are meant to be committed; for the rest of the process they are sent as HTTP Basic
+/// authentication to the same scheme, host and port. Later runs give credentials with
+/// `PRECEPT_REGISTRY_TOKEN` (see `HTTPClient.authorization`).
+package enum RegistryCredentials {
+  /// `Authorization` header values by origin (`scheme://host:port`), from URLs seen so far.
+  private static let registered = Mutex<[String: String]>([:])
+
+  /// `location` without user and password, if it is a URL that has them; otherwise as is.
+  package static func stripped(_ location: String) -> String {
+    guard location.contains("@"), var components = URLComponents(string: location),
+      components.user != nil || components.password != nil
+    else { return location }
+    components.user = nil
+    components.password = nil
+    return components.string ?? location
+  }
+
+  /// The URL without user and password.
+  static func stripped(_ url: URL) -> URL {
+    URL(string: stripped(url.absoluteString)) ?? url
+  }
+
+  /// For messages: the same as `stripped`.
+  static func redacted(_ location: String) -> String { stripped(location) }
+
+  /// Remembers the credentials of `url`, if it has any, for requests to its origin.
+  static func register(_ url: URL) {
+    guard let user = url.user, !user.isEmpty || url.password != nil else { return }
+    let pair = "\(user.removingPercentEncoding ?? user):\((url.password ?? "").removingPercentEncoding ?? "")"
+    let value = "Basic " + Data(pair.utf8).base64EncodedString()
+    registered.withLock { $0[origin(of: url)] = value }
+  }
+
+  /// The Basic credentials registered for the origin of `url`.
+  static func registeredAuthorization(for url: URL) -> String? {
+    registered.withLock { $0[origin(of: url)] }
+  }
+
+  private static func origin(of url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? ""
+    let port = url.port ?? (scheme == "https" ? 443 : 80)
+    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
   }
 }

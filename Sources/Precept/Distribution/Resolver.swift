@@ -24,8 +24,24 @@ public enum Resolver {
   public static func resolve(
     _ requirements: [Requirement], in registry: Registry, includePrerelease: Bool = false
   ) throws(ResolutionError) -> LockFile {
+    try resolve(requirements, in: registry, includePrerelease: includePrerelease, builtIn: [:])
+  }
+
+  /// Resolves as above, with rulesets the host has built in (`builtIn`: name → version).
+  ///
+  /// A built-in ruleset is never taken from the registry unless a root requirement names it:
+  /// an import of it is satisfied by the built-in version (and fails, saying so, if the
+  /// version does not satisfy it), so a pack cannot replace a built-in ruleset behind the
+  /// user's back by importing one of the same name. The lock holds exactly the chosen packs.
+  package static func resolve(
+    _ requirements: [Requirement], in registry: Registry, includePrerelease: Bool = false,
+    builtIn: [String: SemanticVersion]
+  ) throws(ResolutionError) -> LockFile {
+    var provided = builtIn
+    for requirement in requirements { provided[requirement.name] = nil }
     let chosen = try choose(
-      requirements, in: registry.index, includePrerelease: includePrerelease, maximumSteps: maximumSteps)
+      requirements, in: registry.index, includePrerelease: includePrerelease, maximumSteps: maximumSteps,
+      provided: provided)
     return LockFile(
       requirements: requirements,
       packs: chosen.map { name, entry in
@@ -36,9 +52,11 @@ public enum Resolver {
 
   /// The search itself, on an index alone; returns the chosen entries in name order.
   static func choose(
-    _ requirements: [Requirement], in index: RegistryIndex, includePrerelease: Bool, maximumSteps: Int
+    _ requirements: [Requirement], in index: RegistryIndex, includePrerelease: Bool, maximumSteps: Int,
+    provided: [String: SemanticVersion] = [:]
   ) throws(ResolutionError) -> [(name: String, entry: RegistryIndex.Entry)] {
     var search = Search(index: index, includePrerelease: includePrerelease)
+    search.provided = provided
     return try search.run(requirements, maximumSteps: maximumSteps)
   }
 }
@@ -58,6 +76,9 @@ public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertibl
     case duplicateRequirement
     /// The search tried `Resolver.maximumSteps` versions without finding a solution.
     case tooComplex
+    /// A pack imports a ruleset built into the host, whose built-in version (the only one
+    /// in `available`) does not satisfy the import.
+    case builtInMismatch
   }
 
   /// What went wrong.
@@ -89,6 +110,15 @@ public struct ResolutionError: Error, Sendable, Hashable, CustomStringConvertibl
     case .duplicateRequirement:
       let ranges = requirements.map { "'\($0.range)'" }.joined(separator: " and ")
       return "'\(name)' is required twice (\(ranges)); require it once, with one range"
+    case .builtInMismatch:
+      let version = available.first.map { " \($0)" } ?? ""
+      lines.append(
+        "'\(name)' is built into precept (version\(version)), which does not satisfy every requirement on it:")
+      for constraint in requirements { lines.append("  \(name) \(constraint)") }
+      lines.append(
+        "a pack does not replace a built-in ruleset; to use the registry's '\(name)', require it by name (precept add \(name))"
+      )
+      return lines.joined(separator: "\n")
     case .tooComplex:
       lines.append("gave up after trying \(steps) versions without finding a set that satisfies every requirement")
       if let firstConflict { lines.append("the first conflict was: " + firstConflict) }
@@ -159,6 +189,8 @@ public struct Constraint: Sendable, Hashable, CustomStringConvertible {
 private struct Search {
   let index: RegistryIndex
   let includePrerelease: Bool
+  /// Rulesets the host provides, satisfied without the registry (see `Resolver.resolve`).
+  var provided: [String: SemanticVersion] = [:]
 
   /// What is decided and known at one point of the search.
   struct State {
@@ -262,6 +294,16 @@ private struct Search {
       let constraint = Constraint(requirement.range, origin: origin)
       state.constraints[requirement.name, default: []].append(constraint)
       let imported = requirement.name
+      if let version = provided[imported] {
+        // Pre-releases of the host's own ruleset count like releases: the host chose it.
+        if !requirement.range.contains(version, includePrerelease: true) {
+          var error = failure(.builtInMismatch, imported, state.constraints[imported] ?? [])
+          error.available = [version]
+          record(error)
+          return nil
+        }
+        continue
+      }
       if let chosen = state.chosen[imported] {
         let version = index.entries(for: imported)[chosen].version
         if !requirement.range.contains(version, includePrerelease: includePrerelease) {

@@ -66,8 +66,10 @@ public struct VersionRange: Sendable, Hashable {
       guard let major = version.major else { return (nil, nil) }
       let written = version.complete
       // The first version past what a partial version covers: `1` → 2.0.0, `1.2` → 1.3.0.
-      let pastPartial =
-        version.minor.map { SemanticVersion(major, $0 + 1, 0) } ?? SemanticVersion(major + 1, 0, 0)
+      // Components are at most `maximumComponent` (Int.max - 1), so adding one cannot
+      // overflow; a bound one past the maximum is a sentinel no parsed version reaches, built
+      // with `bound` because the public initializer rightly refuses it as a version.
+      let pastPartial = version.minor.map { bound(major, $0 + 1, 0) } ?? bound(major + 1, 0, 0)
       switch op {
       case .equal:
         if version.isFull {
@@ -80,11 +82,11 @@ public struct VersionRange: Sendable, Hashable {
         // The left-most non-zero component is held fixed; `^0.0` and `^0` hold what is written.
         let upper: SemanticVersion
         if major > 0 || version.minor == nil {
-          upper = SemanticVersion(major + 1, 0, 0)
+          upper = bound(major + 1, 0, 0)
         } else if let minor = version.minor, minor > 0 || version.patch == nil {
-          upper = SemanticVersion(0, minor + 1, 0)
+          upper = bound(0, minor + 1, 0)
         } else {
-          upper = SemanticVersion(0, 0, version.patch! + 1)
+          upper = bound(0, 0, version.patch! + 1)
         }
         return (Bound(version: written, inclusive: true), Bound(version: lowestPrerelease(of: upper), inclusive: false))
       case .tilde:
@@ -103,6 +105,11 @@ public struct VersionRange: Sendable, Hashable {
         if version.isFull { return (nil, Bound(version: written, inclusive: true)) }
         return (nil, Bound(version: lowestPrerelease(of: pastPartial), inclusive: false))
       }
+    }
+
+    /// A release version for a bound, whose components may be one past `maximumComponent`.
+    private static func bound(_ major: Int, _ minor: Int, _ patch: Int) -> SemanticVersion {
+      SemanticVersion(major, minor, patch, prerelease: [], build: [])
     }
 
     private static func lowestPrerelease(of version: SemanticVersion) -> SemanticVersion {

@@ -192,6 +192,9 @@ private struct JSONParser {
     defer { depth -= 1 }
     index += 1
     var members: [JSON.Member] = []
+    // Key → offset of its first occurrence. A repeated key is an error with both positions:
+    // readers would otherwise keep one of the two values silently.
+    var seen: [String: Int] = [:]
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -204,6 +207,12 @@ private struct JSONParser {
       }
       let keyOffset = index
       let key = try parseString()
+      if let first = seen.updateValue(keyOffset, forKey: key) {
+        let location = source.location(of: first)
+        throw fail(
+          "duplicate key \"\(key)\" in object (first at line \(location.line), column \(location.column))",
+          at: keyOffset, length: index - keyOffset)
+      }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         throw fail("expected ':' after object key, found \(describe(at: index))", at: index)

@@ -79,7 +79,9 @@ extension Command {
       uses and their imports against the registry — the newest versions the ranges allow —,
       writes precept.lock with exact versions and digests, and installs the packs into the
       cache. Without @RANGE, the newest version is added as ^VERSION. Ranges: ^1.2, ~1.2,
-      >=1.0 <2.0, 1.2.3; pre-releases only with --pre or when a range names one.
+      >=1.0 <2.0, 1.2.3; pre-releases only with --pre or when a range names one. Nothing is
+      written unless every pack is fetched and verified. Credentials in a registry URL are
+      never written; set PRECEPT_REGISTRY_TOKEN to send a Bearer token.
       """,
     options: [
       OptionSpec(
@@ -88,43 +90,60 @@ extension Command {
     ],
     run: { arguments, console in
       guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing NAME[@RANGE]") }
+      let requested = try arguments.positionals.map(parseRequest)
+      // One add or install at a time per project: the lock is held while precept.json and
+      // precept.lock are re-read, resolved, installed and rewritten.
+      let path = arguments.value("--config") ?? ProjectConfiguration.fileName
+      let projectLock = try FolderLock(ProjectConfiguration(path: path).folder)
+      defer { projectLock.unlock() }
       var configuration =
-        try ProjectConfiguration.find(arguments.value("--config"))
-        ?? ProjectConfiguration(path: arguments.value("--config") ?? ProjectConfiguration.fileName)
+        try ProjectConfiguration.find(arguments.value("--config")) ?? ProjectConfiguration(path: path)
       let location = try registryLocation(arguments, configuration)
       let registry = try Registry.open(location)
-      for text in arguments.positionals {
-        let (name, rangeText) =
-          text.firstIndex(of: "@").map {
-            (String(text[..<$0]), String(text[text.index(after: $0)...]))
-          } ?? (text, nil)
-        if let problem = PackMetadata.nameProblem(name) {
-          throw UsageError(message: "invalid ruleset name '\(name)': \(problem)")
-        }
-        let range: VersionRange
-        if let rangeText {
-          do throws(VersionParseError) {
-            range = try VersionRange(parsing: rangeText)
-          } catch {
-            throw UsageError(message: "invalid version range '\(rangeText)': \(error.message)")
-          }
+      for (name, range) in requested {
+        let chosen: VersionRange
+        if let range {
+          chosen = range
         } else {
           let versions = registry.index.entries(for: name).map(\.version)
             .filter { arguments.flag("--pre") || !$0.isPrerelease }
           guard let newest = versions.max() else {
-            throw InputError(message: "the registry at \(location) has no ruleset named '\(name)'")
+            throw InputError(message: "the registry at \(registry.location) has no ruleset named '\(name)'")
           }
-          range = try VersionRange(parsing: "^\(newest.release)")
+          chosen = try VersionRange(parsing: "^\(newest.release)")
         }
         configuration.rulesets.removeAll { $0.name == name }
-        configuration.rulesets.append(Requirement(name, range))
+        configuration.rulesets.append(Requirement(name, chosen))
       }
-      if configuration.registry == nil, arguments.value("--registry") != nil { configuration.registry = location }
-      let lock = try Resolver.resolve(configuration.rulesets, in: registry, includePrerelease: arguments.flag("--pre"))
-      try install(lock, configuration, console)
+      if configuration.registry == nil, arguments.value("--registry") != nil {
+        configuration.registry = RegistryCredentials.stripped(location)
+      }
+      let lock = try resolve(configuration.rulesets, in: registry, arguments)
+      // Nothing is written until every pack is fetched and verified.
+      let installed = try installVerified(lock, configuration)
       try configuration.write()
+      try writeLock(lock, configuration)
+      report(installed, console)
+      console.print("wrote \(configuration.lockPath)")
       return 0
     })
+
+  /// `NAME` or `NAME@RANGE` from the command line.
+  private static func parseRequest(_ text: String) throws -> (String, VersionRange?) {
+    let (name, rangeText) =
+      text.firstIndex(of: "@").map {
+        (String(text[..<$0]), String(text[text.index(after: $0)...]))
+      } ?? (text, nil)
+    if let problem = PackMetadata.nameProblem(name) {
+      throw UsageError(message: "invalid ruleset name '\(name)': \(problem)")
+    }
+    guard let rangeText else { return (name, nil) }
+    do throws(VersionParseError) {
+      return (name, try VersionRange(parsing: rangeText))
+    } catch {
+      throw UsageError(message: "invalid version range '\(rangeText)': \(error.message)")
+    }
+  }
 
   static let installCommand = Command(
     name: "install",
@@ -144,14 +163,25 @@ extension Command {
       OptionSpec(name: "--pre", help: "allow pre-release versions when resolving"), Evaluation.configOption,
     ],
     run: { arguments, console in
+      let path = arguments.value("--config") ?? ProjectConfiguration.fileName
+      let projectLock = try FolderLock(ProjectConfiguration(path: path).folder)
+      defer { projectLock.unlock() }
       guard let configuration = try ProjectConfiguration.find(arguments.value("--config")) else {
         throw InputError(message: "no \(ProjectConfiguration.fileName) here; create one with 'precept add NAME'")
       }
       if FileManager.default.fileExists(atPath: configuration.lockPath) {
         let lock = try LockFile.read(path: configuration.lockPath)
         if ProjectPacks.matches(lock, configuration) {
-          try install(lock, configuration, console, writeLock: false)
-          return 0
+          let installed = try installVerified(lock, configuration)
+          let problem = ProjectPacks.closureProblem(lock, try ProjectPacks.load(lock), configuration)
+          guard let problem else {
+            report(installed, console)
+            return 0
+          }
+          if arguments.flag("--locked") {
+            throw InputError(message: "\(configuration.lockPath): \(problem) (--locked)")
+          }
+          console.printError("note: \(configuration.lockPath): \(problem); resolving again")
         }
       }
       if arguments.flag("--locked") {
@@ -159,8 +189,11 @@ extension Command {
           message: "\(configuration.lockPath) is missing or does not match \(configuration.path) (--locked)")
       }
       let registry = try Registry.open(try registryLocation(arguments, configuration))
-      let lock = try Resolver.resolve(configuration.rulesets, in: registry, includePrerelease: arguments.flag("--pre"))
-      try install(lock, configuration, console)
+      let lock = try resolve(configuration.rulesets, in: registry, arguments)
+      let installed = try installVerified(lock, configuration)
+      try writeLock(lock, configuration)
+      report(installed, console)
+      console.print("wrote \(configuration.lockPath)")
       return 0
     })
 
@@ -176,16 +209,31 @@ extension Command {
     throw UsageError(message: "no registry: give --registry, set \"registry\" in precept.json, or set PRECEPT_REGISTRY")
   }
 
-  private static func install(
-    _ lock: LockFile, _ configuration: ProjectConfiguration, _ console: Console, writeLock: Bool = true
-  ) throws {
-    if writeLock { try lock.write(to: configuration.lockPath) }
-    let installed = try Installer.install(lock: lock, into: .standard(), relativeTo: configuration.folder)
+  /// Resolves with the built-in rulesets provided by precept (a pack never replaces one
+  /// that is not required by name).
+  private static func resolve(
+    _ requirements: [Requirement], in registry: Registry, _ arguments: ParsedArguments
+  ) throws -> LockFile {
+    try Resolver.resolve(
+      requirements, in: registry, includePrerelease: arguments.flag("--pre"), builtIn: ProjectPacks.builtIn)
+  }
+
+  /// Fetches and verifies every pack of `lock` into the cache (writing nothing else).
+  private static func installVerified(_ lock: LockFile, _ configuration: ProjectConfiguration) throws
+    -> [InstalledPack]
+  {
+    try Installer.install(lock: lock, into: .standard(), relativeTo: configuration.folder)
+  }
+
+  private static func writeLock(_ lock: LockFile, _ configuration: ProjectConfiguration) throws {
+    try lock.write(to: configuration.lockPath)
+  }
+
+  private static func report(_ installed: [InstalledPack], _ console: Console) {
     for pack in installed {
       console.print(
         "\(pack.fetched ? "installed" : "up to date:") \(pack.name) \(pack.version) (sha256 \(pack.sha256.prefix(12))…)"
       )
     }
-    if writeLock { console.print("wrote \(configuration.lockPath)") }
   }
 }

@@ -47,7 +47,15 @@ enum Evaluation {
       }
     }
     guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-    if rulesets.isEmpty { throw InputError(message: "no rulesets found in \(paths.joined(separator: ", "))") }
+    if rulesets.isEmpty {
+      let searched =
+        paths.isEmpty
+        ? (configuration.map {
+          "\($0.path) names no rulesets (its \"rulesets\" and \"paths\" are empty and \"standard\" is false)"
+        } ?? "nothing was searched")
+        : paths.joined(separator: ", ")
+      throw InputError(message: paths.isEmpty ? "no rulesets to use: \(searched)" : "no rulesets found in \(searched)")
+    }
     return rulesets
   }
 
@@ -76,7 +84,9 @@ enum Evaluation {
         }
       }
       if configuration.standard {
-        for entry in StandardRulesets.library().entries {
+        // A built-in ruleset the project requires by name from the registry is replaced by it.
+        let replaced = Set(configuration.rulesets.map(\.name))
+        for entry in StandardRulesets.library().entries where !replaced.contains(entry.name) {
           if let loaded = library.entries.first(where: { $0.name == entry.name && $0.version == entry.version }) {
             chosen.append(loaded)
           } else {

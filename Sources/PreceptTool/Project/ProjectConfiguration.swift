@@ -130,7 +130,8 @@ struct ProjectConfiguration {
 
   var json: JSON {
     var members: [JSON.Member] = [JSON.Member("precept", .integer(ProjectConfiguration.formatVersion))]
-    if let registry { members.append(JSON.Member("registry", .string(registry))) }
+    // Credentials never go into a file meant to be committed (see the Distribution README).
+    if let registry { members.append(JSON.Member("registry", .string(RegistryCredentials.stripped(registry)))) }
     members.append(
       JSON.Member("rulesets", .object(rulesets.map { JSON.Member($0.name, .string($0.range.description)) })))
     if !paths.isEmpty { members.append(JSON.Member("paths", .array(paths.map { .string($0) }))) }

@@ -49,11 +49,23 @@ final class LocalHTTPServer {
   let process = Process()
   let baseURL: String
 
-  init(serving folder: String) throws {
+  convenience init(serving folder: String) throws {
+    // Port 0: the system picks a free one, which the server prints on its first line.
+    try self.init(arguments: ["-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, "0"])
+  }
+
+  /// A server that misbehaves as a hostile registry would (`HostileServer.script`), written
+  /// into `folder`; it stops by itself after a minute if a test forgets to.
+  convenience init(hostileIn folder: String) throws {
+    let script = FileAccess.join(folder, "hostile-server.py")
+    try Data(HostileServer.script.utf8).write(to: URL(fileURLWithPath: script))
+    try self.init(arguments: ["-u", script])
+  }
+
+  private init(arguments: [String]) throws {
     guard let python = LocalHTTPServer.python else { throw ServerError("python3 is not on PATH") }
     process.executableURL = URL(fileURLWithPath: python)
-    // Port 0: the system picks a free one, which the server prints on its first line.
-    process.arguments = ["-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, "0"]
+    process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -102,4 +114,76 @@ final class LocalHTTPServer {
     var description: String
     init(_ description: String) { self.description = description }
   }
+}
+
+/// The behaviours of the hostile registry, by path prefix:
+/// - `/bomb/…`: a gzip body (`Content-Encoding: gzip`) that inflates to 2 MiB of zeros;
+/// - `/trickle/…`: announces 1,000 bytes and sends one every 0.2 s;
+/// - `/silent/…`: announces 1,000 bytes and sends nothing;
+/// - `/noloc/…`: `301 Moved Permanently` without a `Location`;
+/// - `/bearer/…`: the index only with `Authorization: Bearer s3cret`, else 401;
+/// - `/basic/…`: the index and packs of `registry/` beside the script only with HTTP Basic
+///   `u:pw`, else 401;
+/// - `/headers`: the request's headers as the body.
+enum HostileServer {
+  static let script = #"""
+    import gzip, io, os, sys, time, base64
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    HERE = os.path.dirname(os.path.abspath(__file__))
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        def log_message(self, *args): pass
+        def reply(self, status, body=b"", headers=()):
+            self.send_response(status)
+            for k, v in headers: self.send_header(k, v)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        def do_GET(self):
+            path = self.path
+            if path.startswith("/bomb/"):
+                out = io.BytesIO()
+                with gzip.GzipFile(fileobj=out, mode="wb") as f:
+                    f.write(b"\0" * (2 << 20))
+                return self.reply(200, out.getvalue(), [("Content-Encoding", "gzip")])
+            if path.startswith("/trickle/") or path.startswith("/silent/"):
+                self.send_response(200)
+                self.send_header("Content-Length", "1000")
+                self.end_headers()
+                self.wfile.flush()
+                for _ in range(150):
+                    if path.startswith("/trickle/"):
+                        try:
+                            self.wfile.write(b" "); self.wfile.flush()
+                        except Exception:
+                            return
+                    time.sleep(0.2)
+                return
+            if path.startswith("/noloc/"):
+                return self.reply(301)
+            if path.startswith("/bearer/"):
+                if self.headers.get("Authorization") != "Bearer s3cret": return self.reply(401)
+                return self.reply(200, b'{"registry": 1, "packs": {}}')
+            if path.startswith("/basic/"):
+                expected = "Basic " + base64.b64encode(b"u:pw").decode()
+                if self.headers.get("Authorization") != expected: return self.reply(401)
+                name = os.path.normpath(path[len("/basic/"):]).lstrip("/")
+                try:
+                    with open(os.path.join(HERE, "registry", name), "rb") as f: return self.reply(200, f.read())
+                except OSError:
+                    return self.reply(404)
+            if path.startswith("/headers"):
+                return self.reply(200, str(self.headers).encode())
+            return self.reply(404)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print("Serving HTTP on 127.0.0.1 port %d" % server.server_address[1], flush=True)
+    server.timeout = 0.5
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        server.handle_request()
+    """#
 }

@@ -159,7 +159,10 @@ let digestB = SHA256.hex(SHA256.hash(Array("b".utf8)))
       "index.json:6:40: error: the range of 'icons' must be a string, found a number"
     ),
     ("\"icons\": \"~0.3\"", "\"menu.basic\": \"^1\"", "index.json:6:31: error: 'menu.basic' cannot import itself"),
-    ("\"icons\": \"~0.3\"", "\"global\": \"^1\"", "index.json:6:47: error: ruleset 'global' appears twice"),
+    (
+      "\"icons\": \"~0.3\"", "\"global\": \"^1\"",
+      "index.json:6:47: error: duplicate key \"global\" in object (first at line 6, column 31)"
+    ),
     ("\"imports\": {", "\"imports\": [", "index.json:6:38: error: expected ',' or ']' in array, found ':'"),
   ])
   func reportsSchemaViolationsWithLineAndColumn(old: String, new: String, expected: String) {
@@ -240,7 +243,10 @@ let digestB = SHA256.hex(SHA256.hash(Array("b".utf8)))
       "\"sha256\": \"\(digestB)\"", "\"sha256\": null",
       "precept.lock:15:17: error: 'sha256' must be a string, found null"
     ),
-    ("\"packs\": {", "\"packs\": {\"global\": {}, ", "precept.lock:5:5: error: ruleset 'global' appears twice"),
+    (
+      "\"packs\": {", "\"packs\": {\"global\": {}, ",
+      "precept.lock:5:5: error: duplicate key \"global\" in object (first at line 4, column 13)"
+    ),
     (
       "\"requirements\": {", "\"requirements\": 1, \"x\": {",
       "precept.lock:3:19: error: 'requirements' must be an object, found a number"

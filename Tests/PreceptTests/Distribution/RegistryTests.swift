@@ -17,13 +17,18 @@ struct RegistryFixture {
     try publish("menu.basic", "1.0.0", imports: ["global": "^1.0"], payload: "menu")
   }
 
-  static func payload(_ text: String) -> [UInt8] { Array("PRECEPTPACK \(text)".utf8) }
+  /// A real pack (install verifies what it stores) of a rule-less ruleset whose source
+  /// carries `text`, so that every payload has its own digest.
+  static func payload(_ text: String, _ name: String = "global", _ version: String = "1.0.0") -> [UInt8] {
+    let ruleset = try! Ruleset(text: "ruleset \(name) \(version)\n// \(text)\n")
+    return Pack(ruleset).bytes
+  }
 
   @discardableResult
   func publish(
     _ name: String, _ version: String, imports: KeyValuePairs<String, String> = [:], payload: String
   ) throws -> Registry.Publication {
-    let pack = try folder.write("build/\(name)-\(version).preceptpack", Self.payload(payload))
+    let pack = try folder.write("build/\(name)-\(version).preceptpack", Self.payload(payload, name, version))
     let metadata = PackMetadata(
       name: name, version: try SemanticVersion(parsing: version), imports: try requirements(imports))
     return try Registry.publish(packFile: pack, metadata: metadata, to: registry)
@@ -45,7 +50,7 @@ func distributionError<T>(_ body: () throws(DistributionError) -> T) -> Distribu
     let fixture = try RegistryFixture()
     defer { fixture.folder.remove() }
     let stored = try fixture.folder.read("registry/menu.basic/menu.basic-1.0.0.preceptpack")
-    #expect(stored == RegistryFixture.payload("menu"))
+    #expect(stored == RegistryFixture.payload("menu", "menu.basic"))
     let indexText = String(decoding: try fixture.folder.read("registry/index.json"), as: UTF8.self)
     let index = try RegistryIndex.read(SourceFile(name: "index.json", text: indexText))
     #expect(indexText == index.serialized())
@@ -159,7 +164,7 @@ func distributionError<T>(_ body: () throws(DistributionError) -> T) -> Distribu
     }
     #expect(
       [UInt8](try Data(contentsOf: URL(fileURLWithPath: installed[0].path)))
-        == RegistryFixture.payload("global one point one"))
+        == RegistryFixture.payload("global one point one", "global", "1.1.0"))
 
     // A second install finds everything in the cache.
     let again = try Installer.install(lock: lock, into: fixture.cache)
@@ -214,7 +219,91 @@ func distributionError<T>(_ body: () throws(DistributionError) -> T) -> Distribu
     let elsewhere = distributionError { () throws(DistributionError) in
       try Installer.install(lock: lock, into: PackCache(directory: fixture.folder.file("cache2")), relativeTo: "/")
     }
-    #expect(elsewhere?.description == "/../registry/global/global-1.1.0.preceptpack: no such file")
+    #expect(
+      elsewhere?.description
+        == "/../registry: is not a registry (it has no index.json), so the lock's source for global is refused")
+  }
+
+  /// A lock could name any folder and file: `install` read it and printed its SHA-256 in
+  /// the mismatch error, and copied a non-pack into the cache as "installed".
+  @Test func lockSourceOutsideARegistryIsNotRead() throws {
+    let fixture = try RegistryFixture()
+    defer { fixture.folder.remove() }
+    let secret = try fixture.folder.write("secret/passwd", Array("root:x:0:0".utf8))
+    let probe = LockFile.Pack(
+      name: "global", version: SemanticVersion(1, 0, 0), source: fixture.folder.file("secret"), file: "passwd",
+      sha256: digestA)
+    let message = distributionError { () throws(DistributionError) in try Installer.install(probe, into: fixture.cache)
+    }?.description
+    #expect(message?.contains("is not a registry") == true, "\(message ?? "")")
+    #expect(message?.contains(SHA256.hex(SHA256.hash(try fixture.folder.read("secret/passwd")))) == false)
+    _ = secret
+  }
+
+  @Test func symlinkOutOfAFolderRegistryIsRefused() throws {
+    let fixture = try RegistryFixture()
+    defer { fixture.folder.remove() }
+    let outside = try fixture.folder.write("outside.preceptpack", RegistryFixture.payload("outside"))
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.folder.file("registry/global/link.preceptpack"), withDestinationPath: outside)
+    let lock = LockFile.Pack(
+      name: "global", version: SemanticVersion(1, 0, 0), source: fixture.registry, file: "global/link.preceptpack",
+      sha256: SHA256.hex(SHA256.hash(RegistryFixture.payload("outside"))))
+    let message = distributionError { () throws(DistributionError) in try Installer.install(lock, into: fixture.cache)
+    }?.description
+    #expect(message?.contains("leads out of the registry") == true, "\(message ?? "")")
+    #expect(!FileManager.default.fileExists(atPath: fixture.cache.path(forSHA256: lock.sha256)))
+  }
+
+  @Test func fileThatIsNotAPackIsNeitherCachedNorReported() throws {
+    let fixture = try RegistryFixture()
+    defer { fixture.folder.remove() }
+    let junk = Array("not a pack".utf8)
+    try fixture.folder.write("registry/global/junk.preceptpack", junk)
+    let digest = SHA256.hex(SHA256.hash(junk))
+    // The lock's digest matches the junk: only verifying the pack itself catches it.
+    let lock = LockFile.Pack(
+      name: "global", version: SemanticVersion(1, 0, 0), source: fixture.registry, file: "global/junk.preceptpack",
+      sha256: digest)
+    let message = distributionError { () throws(DistributionError) in try Installer.install(lock, into: fixture.cache)
+    }?.description
+    #expect(message?.contains("not a precept pack") == true, "\(message ?? "")")
+    #expect(!FileManager.default.fileExists(atPath: fixture.cache.path(forSHA256: digest)))
+    // A mismatching non-pack: the error does not give the file's digest away.
+    var other = lock
+    other.sha256 = digestA
+    let mismatch = distributionError { () throws(DistributionError) in try Installer.install(other, into: fixture.cache)
+    }?.description
+    #expect(mismatch?.contains(digest) == false)
+    #expect(mismatch?.contains("is not a precept pack") == true, "\(mismatch ?? "")")
+  }
+
+  /// A registry entry named `acme.buttons` served a pack whose manifest said `global`.
+  @Test func packWhoseManifestNamesAnotherRulesetIsRefused() throws {
+    let fixture = try RegistryFixture()
+    defer { fixture.folder.remove() }
+    let impostor = try fixture.folder.write(
+      "build/impostor.preceptpack", RegistryFixture.payload("impostor", "global", "1.0.0"))
+    _ = try Registry.publish(
+      packFile: impostor, metadata: PackMetadata(name: "acme.buttons", version: SemanticVersion(1, 0, 0)),
+      to: fixture.registry)
+    let lock = try Resolver.resolve(try requirements(["acme.buttons": "^1"]), in: try Registry.open(fixture.registry))
+    let message = distributionError { () throws(DistributionError) in
+      try Installer.install(lock: lock, into: fixture.cache)
+    }?.description
+    #expect(
+      message?.hasSuffix(
+        "the pack's manifest says it is global 1.0.0, but the registry index listed it and precept.lock locks it as acme.buttons 1.0.0; a registry must serve each pack under its own name and version"
+      ) == true, "\(message ?? "")")
+    // The same for a version that differs.
+    var versioned = lock.packs[0]
+    versioned.name = "global"
+    versioned.version = SemanticVersion(2, 0, 0)
+    let other = distributionError { () throws(DistributionError) in
+      try Installer.install(versioned, into: PackCache(directory: fixture.folder.file("c2")))
+    }?.description
+    #expect(other?.contains("says it is global 1.0.0, but") == true, "\(other ?? "")")
+    #expect(other?.contains("as global 2.0.0") == true)
   }
 
   @Test func theStandardCacheFollowsTheEnvironment() {
@@ -256,7 +345,8 @@ func distributionError<T>(_ body: () throws(DistributionError) -> T) -> Distribu
     let installed = try Installer.install(lock: lock, into: fixture.cache)
     #expect(installed.map { "\($0.name) \($0.version)" } == ["global 1.1.0", "menu.basic 1.0.0"])
     #expect(
-      [UInt8](try Data(contentsOf: URL(fileURLWithPath: installed[1].path))) == RegistryFixture.payload("menu"))
+      [UInt8](try Data(contentsOf: URL(fileURLWithPath: installed[1].path)))
+        == RegistryFixture.payload("menu", "menu.basic"))
 
     // A trailing slash names the same registry.
     #expect(try Registry.open(server.baseURL + "/").index == registry.index)
@@ -307,6 +397,114 @@ func distributionError<T>(_ body: () throws(DistributionError) -> T) -> Distribu
     #expect(
       distributionError { () throws(DistributionError) in try HTTPClient.get(url, limit: 100) }?.description
         == "\(url.absoluteString): the response is larger than the limit of 100 bytes")
+  }
+
+  /// The hostile server, with `body` run against its base URL; skipped without python3.
+  func withHostileServer(_ body: (String, TemporaryFolder) throws -> Void) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let server = try LocalHTTPServer(hostileIn: folder.path)
+    defer { server.stop() }
+    try body(server.baseURL, folder)
+  }
+
+  func failure(
+    _ url: String, limit: Int = 1 << 20, timeouts: HTTPClient.Timeouts = .init(), environment: [String: String] = [:]
+  ) throws -> String? {
+    let url = try #require(URL(string: url))
+    return distributionError { () throws(DistributionError) in
+      try HTTPClient.get(url, limit: limit, timeouts: timeouts, environment: environment)
+    }?.description
+  }
+
+  /// A 2 MiB gzip bomb against a 1 MiB limit: before, URLSession inflated the body on its
+  /// own threads (a 2 GiB bomb took 2.3 GB of memory before the size check cancelled); now an
+  /// encoded body is refused when its headers arrive, before any of it is inflated.
+  @Test(.enabled(if: LocalHTTPServer.isAvailable, "python3 is needed for the hostile server"))
+  func gzipBombIsRefusedBeforeItInflates() throws {
+    try withHostileServer { base, _ in
+      let message = try failure(base + "/bomb/index.json")
+      #expect(message?.contains("the server sent a 'gzip'-encoded body") == true, "\(message ?? "no error")")
+      // And the request asked for an unencoded body in the first place.
+      let headers = try HTTPClient.get(try #require(URL(string: base + "/headers")))
+      #expect(String(decoding: headers, as: UTF8.self).lowercased().contains("accept-encoding: identity"))
+    }
+  }
+
+  /// One byte every 0.2 s never trips the idle timeout; the total one ends it.
+  @Test(.enabled(if: LocalHTTPServer.isAvailable, "python3 is needed for the hostile server"))
+  func tricklingServerHitsTheTotalTimeout() throws {
+    try withHostileServer { base, _ in
+      let url = base + "/trickle/index.json"
+      let message = try failure(url, timeouts: .init(idle: 20, total: 2))
+      #expect(message == "\(url): timed out after 2 s downloading \(url) (the limit for a whole download)")
+    }
+  }
+
+  @Test(.enabled(if: LocalHTTPServer.isAvailable, "python3 is needed for the hostile server"))
+  func silentServerHitsTheIdleTimeoutWithAPlainMessage() throws {
+    try withHostileServer { base, _ in
+      let url = base + "/silent/index.json"
+      let message = try failure(url, timeouts: .init(idle: 1, total: 60))
+      #expect(message == "\(url): timed out after 1 s downloading \(url) (no data arrived for that long)")
+    }
+  }
+
+  @Test func timeoutsFollowTheEnvironment() {
+    #expect(HTTPClient.Timeouts.standard(environment: [:]) == .init(idle: 30, total: 600))
+    #expect(
+      HTTPClient.Timeouts.standard(environment: [
+        "PRECEPT_DOWNLOAD_TIMEOUT": "5", "PRECEPT_DOWNLOAD_IDLE_TIMEOUT": "0.5",
+      ])
+        == .init(idle: 0.5, total: 5))
+    #expect(HTTPClient.Timeouts.standard(environment: ["PRECEPT_DOWNLOAD_TIMEOUT": "-1"]) == .init())
+  }
+
+  /// Was "HTTP 0 (Server Error)".
+  @Test(.enabled(if: LocalHTTPServer.isAvailable, "python3 is needed for the hostile server"))
+  func redirectWithoutLocationSaysSo() throws {
+    try withHostileServer { base, _ in
+      let url = base + "/noloc/index.json"
+      let message = try failure(url)
+      #expect(message == "\(url): HTTP 301 redirect without a Location header from \(url)")
+    }
+  }
+
+  /// `PRECEPT_REGISTRY_TOKEN` is sent as a Bearer token (over HTTPS, or to loopback).
+  @Test(.enabled(if: LocalHTTPServer.isAvailable, "python3 is needed for the hostile server"))
+  func registryTokenIsSentAsABearerHeader() throws {
+    try withHostileServer { base, _ in
+      let url = base + "/bearer/index.json"
+      let refused = try failure(url)
+      #expect(refused == "\(url): HTTP 401 (Unauthorized)")
+      let accepted = try failure(url, environment: ["PRECEPT_REGISTRY_TOKEN": "s3cret"])
+      #expect(accepted == nil)
+    }
+    let remote = try #require(URL(string: "http://rules.example.com/index.json"))
+    #expect(HTTPClient.authorization(for: remote, environment: ["PRECEPT_REGISTRY_TOKEN": "t"]) == nil)
+    let secure = try #require(URL(string: "https://rules.example.com/index.json"))
+    #expect(HTTPClient.authorization(for: secure, environment: ["PRECEPT_REGISTRY_TOKEN": "t"]) == "Bearer t")
+  }
+
+  /// Credentials in a registry URL authenticate this process's requests to that origin but
+  /// never reach the lock (or messages).
+  @Test(.enabled(if: LocalHTTPServer.isAvailable, "python3 is needed for the hostile server"))
+  func credentialsInTheRegistryURLAreNeverRecorded() throws {
+    let fixture = try RegistryFixture()
+    defer { fixture.folder.remove() }
+    let server = try LocalHTTPServer(hostileIn: fixture.folder.path)
+    defer { server.stop() }
+    let plain = server.baseURL + "/basic"
+    let withCredentials = plain.replacingOccurrences(of: "http://", with: "http://u:pw@")
+    let registry = try Registry.open(withCredentials)
+    #expect(registry.location == plain)
+    let lock = try Resolver.resolve(try requirements(["menu.basic": "^1"]), in: registry)
+    #expect(lock.packs.allSatisfy { $0.source == plain })
+    #expect(!lock.serialized().contains("pw"))
+    let installed = try Installer.install(lock: lock, into: fixture.cache)
+    #expect(installed.count == 2)
+    #expect(RegistryCredentials.stripped("https://user:tok@h.example/r/") == "https://h.example/r/")
+    #expect(RegistryCredentials.stripped("../registry") == "../registry")
   }
 
   @Test func reportsAnUnreachableServer() throws {

@@ -199,6 +199,37 @@ func requirements(_ pairs: KeyValuePairs<String, String>) throws -> [Requirement
     #expect(try resolve([:], try makeIndex(globals)) == [])
   }
 
+  /// An import of a ruleset the host builds in used to bring the registry's copy into the
+  /// lock, where it replaced the built-in one.
+  @Test func builtInRulesetsAreProvidedNotTakenFromTheRegistry() throws {
+    let index = try makeIndex([
+      ("global", "1.0.0", [:]), ("global", "9.0.0", [:]), ("acme.buttons", "1.0.0", ["global": ">=1.0"]),
+      ("acme.future", "1.0.0", ["global": "^2.0"]),
+    ])
+    let registry = Registry(location: "registry", index: index)
+    let builtIn = ["global": SemanticVersion(1, 0, 0)]
+    let lock = try Resolver.resolve(try requirements(["acme.buttons": "^1"]), in: registry, builtIn: builtIn)
+    #expect(lock.packs.map(\.name) == ["acme.buttons"])
+    // Required by name, the registry's version is resolved as usual.
+    let named = try Resolver.resolve(
+      try requirements(["acme.buttons": "^1", "global": "*"]), in: registry, builtIn: builtIn)
+    #expect(named.packs.map { "\($0.name) \($0.version)" } == ["acme.buttons 1.0.0", "global 9.0.0"])
+    // An import the built-in version does not satisfy fails, saying how to get the registry's.
+    let roots = try requirements(["acme.future": "^1"])
+    do throws(ResolutionError) {
+      _ = try Resolver.resolve(roots, in: registry, builtIn: builtIn)
+      Issue.record("expected a failure")
+    } catch {
+      #expect(error.kind == .builtInMismatch)
+      #expect(
+        error.description == """
+          'global' is built into precept (version 1.0.0), which does not satisfy every requirement on it:
+            global ^2.0 (required by acme.future 1.0.0)
+          a pack does not replace a built-in ruleset; to use the registry's 'global', require it by name (precept add global)
+          """)
+    }
+  }
+
   @Test func theSearchIsBounded() throws {
     // Twelve rulesets with two versions each, decided before `last`, whose every version
     // imports a ruleset that does not exist: a search without a bound would try all 4096

@@ -103,6 +103,59 @@ import Testing
     #expect(VersionRange(canonical) == range)
   }
 
+  /// A component at `SemanticVersion.maximumComponent` used to trap (exit 132) while the
+  /// bounds of `^`, `~`, x-ranges and `>`/`<=` on partial versions were computed, wherever a
+  /// range was read; the next version past the maximum is now a sentinel bound.
+  @Test(arguments: [
+    Case(
+      range: "^9223372036854775806",
+      inside: ["9223372036854775806.0.0", "9223372036854775806.9223372036854775806.9223372036854775806"],
+      outside: ["9223372036854775805.9.9"]),
+    Case(
+      range: "^0.9223372036854775806",
+      inside: ["0.9223372036854775806.0", "0.9223372036854775806.9223372036854775806"],
+      outside: ["1.0.0", "0.9223372036854775805.0"]),
+    Case(
+      range: "^0.0.9223372036854775806", inside: ["0.0.9223372036854775806"],
+      outside: ["0.1.0", "0.0.9223372036854775805"]),
+    Case(range: "~9223372036854775806", inside: ["9223372036854775806.5.0"], outside: ["9223372036854775805.0.0"]),
+    Case(range: "~1.9223372036854775806", inside: ["1.9223372036854775806.3"], outside: ["2.0.0", "1.0.0"]),
+    Case(
+      range: "~1.9223372036854775806.9223372036854775806", inside: ["1.9223372036854775806.9223372036854775806"],
+      outside: ["2.0.0"]),
+    Case(range: "9223372036854775806.x", inside: ["9223372036854775806.1.2"], outside: ["9223372036854775805.0.0"]),
+    Case(
+      range: "9223372036854775806.9223372036854775806.x", inside: ["9223372036854775806.9223372036854775806.0"],
+      outside: ["9223372036854775806.0.0"]),
+    Case(
+      range: ">9223372036854775806", inside: [],
+      outside: ["9223372036854775806.9223372036854775806.9223372036854775806"]),
+    Case(range: ">1.9223372036854775806", inside: ["2.0.0"], outside: ["1.9223372036854775806.9223372036854775806"]),
+    Case(
+      range: "<=1.9223372036854775806", inside: ["1.9223372036854775806.9223372036854775806"],
+      outside: ["2.0.0", "2.0.0-0"]),
+    Case(
+      range: "<9223372036854775806", inside: ["9223372036854775805.9.9"],
+      outside: ["9223372036854775806.0.0-0", "9223372036854775806.0.0"]),
+    Case(
+      range: "^9223372036854775806.9223372036854775806.9223372036854775806-rc.1",
+      inside: [
+        "9223372036854775806.9223372036854775806.9223372036854775806-rc.2",
+        "9223372036854775806.9223372036854775806.9223372036854775806",
+      ],
+      outside: ["9223372036854775806.9223372036854775806.9223372036854775806-rc.0"]),
+  ])
+  func rangesAtTheMaximumComponentDoNotTrap(test: Case) throws {
+    try membership(test: test)
+  }
+
+  @Test(arguments: [
+    "^9223372036854775807", "~1.9223372036854775807", ">=0.0.9223372036854775807", "^99999999999999999999",
+  ])
+  func componentsPastTheMaximumAreErrors(text: String) {
+    #expect(throws: VersionParseError.self) { try VersionRange(parsing: text) }
+  }
+
   @Test func anyIsStar() {
     #expect(VersionRange.any.description == "*")
     #expect(VersionRange.any.contains(SemanticVersion(0, 0, 0)))
