@@ -72,17 +72,6 @@ struct DocumentReader {
     return value
   }
 
-  /// Members with no key repeated: a repeated key is an error at its second occurrence.
-  func uniqueMembers(_ members: [JSON.Member], _ what: String) throws(DiagnosticError) -> [JSON.Member] {
-    var seen = Set<String>()
-    for member in members where !seen.insert(member.key).inserted {
-      throw fail(
-        "\(what) '\(member.key)' appears twice", at: member.keyOffset,
-        length: rawLength(ofStringAt: member.keyOffset, member.key))
-    }
-    return members
-  }
-
   /// The format version field every document starts with.
   func formatVersion(_ document: JSON, key: String, supported: Int) throws(DiagnosticError) {
     let value = try required(key, in: document, "a \(kind)")
@@ -133,7 +122,7 @@ struct DocumentReader {
 
   /// An object of ruleset name → version range (imports, root requirements), in name order.
   func requirements(_ value: JSON, _ what: String) throws(DiagnosticError) -> [Requirement] {
-    let members = try uniqueMembers(try object(value, what), "ruleset")
+    let members = try object(value, what)
     var requirements: [Requirement] = []
     for member in members {
       let name = try packName(key: member)

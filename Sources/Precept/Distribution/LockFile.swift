@@ -89,7 +89,7 @@ extension LockFile {
       try reader.required("requirements", in: document, "a lock file"), "'requirements'")
     let packsValue = try reader.required("packs", in: document, "a lock file")
     var packs: [Pack] = []
-    for member in try reader.uniqueMembers(try reader.object(packsValue, "'packs'"), "ruleset") {
+    for member in try reader.object(packsValue, "'packs'") {
       let name = try reader.packName(key: member)
       let what = "the locked pack '\(name)'"
       _ = try reader.object(member.value, what)

@@ -118,7 +118,7 @@ extension RegistryIndex {
     try reader.formatVersion(document, key: "registry", supported: formatVersion)
     let packsValue = try reader.required("packs", in: document, "a registry index")
     var index = RegistryIndex()
-    for member in try reader.uniqueMembers(try reader.object(packsValue, "'packs'"), "ruleset") {
+    for member in try reader.object(packsValue, "'packs'") {
       let name = try reader.packName(key: member)
       var entries: [Entry] = []
       var seen: [SemanticVersion: String] = [:]
