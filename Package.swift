@@ -6,17 +6,23 @@ let package = Package(
   products: [
     .library(name: "Precept", targets: ["Precept"]),
     .library(name: "PreceptSwiftUI", targets: ["PreceptSwiftUI"]),
+    .library(name: "PreceptDistribution", targets: ["PreceptDistribution"]),
     .executable(name: "precept", targets: ["precept"]),
     .executable(name: "precept-bench", targets: ["precept-bench"]),
     .plugin(name: "PreceptLintPlugin", targets: ["PreceptLintPlugin"]),
   ],
   targets: [
     // The engine: syntax → semantics → compiler → runtime, plus the view model and reports.
-    .target(name: "Precept", exclude: ["Distribution/README.md"]),
+    .target(name: "Precept"),
+    // Registries, resolution, lock files, installing and HTTP: what `add`/`install`/`publish`
+    // need and a host that only evaluates rules does not link.
+    .target(name: "PreceptDistribution", dependencies: ["Precept"], exclude: ["README.md"]),
     // Swift source → view models.
     .target(name: "PreceptSwiftUI", dependencies: ["Precept"], exclude: ["README.md"]),
     // The command-line tool's commands, REPL and output formats (a library so tests can call them).
-    .target(name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI"], plugins: ["EmbedRulesets"]),
+    .target(
+      name: "PreceptTool", dependencies: ["Precept", "PreceptSwiftUI", "PreceptDistribution"],
+      plugins: ["EmbedRulesets"]),
     // Builds the standard rulesets (Rulesets/*.precept) into the tool.
     .plugin(
       name: "EmbedRulesets", capability: .buildTool(), dependencies: ["embed-rulesets"],
@@ -41,10 +47,11 @@ let package = Package(
     .executableTarget(name: "line-editor-demo", dependencies: ["PreceptTool"]),
     // Golden files are read and regenerated through #filePath, not bundled.
     .testTarget(name: "PreceptTests", dependencies: ["Precept"], exclude: ["Golden"]),
+    .testTarget(name: "PreceptDistributionTests", dependencies: ["PreceptDistribution"]),
     // Fixtures are Swift sources read by the tests, not compiled into them.
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "PreceptToolTests", dependencies: ["PreceptTool", "line-editor-demo", "EmbeddingExample", "precept"],
+      name: "PreceptToolTests", dependencies: ["PreceptTool", "PreceptDistribution", "line-editor-demo", "EmbeddingExample", "precept"],
       exclude: ["REPL/Transcripts"]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
     .testTarget(name: "PreceptBenchTests", dependencies: ["precept-bench"]),

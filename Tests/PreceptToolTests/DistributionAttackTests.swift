@@ -1,5 +1,6 @@
 import Foundation
 import Precept
+import PreceptDistribution
 import Testing
 
 @testable import PreceptTool

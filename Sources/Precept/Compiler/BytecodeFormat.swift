@@ -1,5 +1,5 @@
 /// A compiled program as bytes, for packs: the code, constants and functions in a compact
-/// binary form, and the rules' metadata as JSON. Documented in Sources/Precept/Distribution/
+/// binary form, and the rules' metadata as JSON. Documented in Sources/PreceptDistribution/
 /// README.md ("Pack format"). All integers are little-endian.
 ///
 /// Reading never trusts the bytes: every count and length is checked against what is left, so a

@@ -1,5 +1,6 @@
 import Foundation
 import Precept
+import PreceptDistribution
 
 extension Command {
   static let packCommand = Command(
@@ -12,7 +13,7 @@ extension Command {
       version, formats, engine range, imports, host functions, SHA-256 of the payload), the
       source and the bytecode. Imports are resolved among the given rulesets and the standard
       ones; --with-imports writes packs of the imported rulesets too, ready to publish together.
-      The format is described in Sources/Precept/Distribution/README.md.
+      The format is described in Sources/PreceptDistribution/README.md.
       """,
     options: [
       OptionSpec(name: "--output", short: "-o", value: "DIR", help: "the folder to write packs into"),

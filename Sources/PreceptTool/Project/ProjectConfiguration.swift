@@ -1,5 +1,6 @@
 import Foundation
 import Precept
+import PreceptDistribution
 
 /// A project's `precept.json`: which rulesets it uses and how.
 ///

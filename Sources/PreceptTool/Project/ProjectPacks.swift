@@ -1,5 +1,6 @@
 import Foundation
 import Precept
+import PreceptDistribution
 
 /// The packs a project's lock file names, as they sit in the pack cache.
 ///

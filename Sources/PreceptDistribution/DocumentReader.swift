@@ -1,3 +1,5 @@
+import Precept
+
 // Shared checks for the JSON documents of this folder (index.json, precept.lock): each
 // problem is reported at the line and column of the value or key at fault.
 

@@ -1,4 +1,5 @@
 import Foundation
+import Precept
 
 /// A folder of verified pack files named by their SHA-256: `<directory>/<sha256>`.
 ///

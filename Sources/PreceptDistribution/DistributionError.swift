@@ -1,3 +1,5 @@
+import Precept
+
 /// A failure to read, fetch, verify or publish registry files, lock files and packs.
 /// (Version resolution fails with `ResolutionError`.)
 public enum DistributionError: Error, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Precept
+
 /// `precept.lock`: the exact packs a project uses, so that `install` fetches the same bytes
 /// on every machine, and the root requirements they were resolved from, so that a change of
 /// requirements can be noticed.

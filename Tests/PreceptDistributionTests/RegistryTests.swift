@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Precept
+@testable import PreceptDistribution
 
 /// A folder registry with `global` 1.0.0 and 1.1.0 and `menu.basic` 1.0.0 (importing
 /// `global ^1.0`), published through `Registry.publish`; pack payloads are opaque bytes.

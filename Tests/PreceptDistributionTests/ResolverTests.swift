@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Precept
+@testable import PreceptDistribution
 
 /// An index from `(name, version, imports)` rows; file and digest are derived from the name
 /// and version.

@@ -1,4 +1,5 @@
 import Foundation
+import Precept
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

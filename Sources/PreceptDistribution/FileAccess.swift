@@ -1,4 +1,5 @@
 import Foundation
+import Precept
 
 /// Reading and writing whole files, with failures as `DistributionError.unavailable`.
 enum FileAccess {

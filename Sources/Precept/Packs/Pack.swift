@@ -9,7 +9,7 @@ public struct Pack: Sendable {
   /// The version of the pack container (magic, manifest, payload layout).
   public static let formatVersion = 1
   /// The first bytes of every pack.
-  static let magic = Array("PRECEPTPACK\n".utf8)
+  package static let magic = Array("PRECEPTPACK\n".utf8)
   /// The largest manifest accepted.
   static let maximumManifestSize = 1 << 20
 

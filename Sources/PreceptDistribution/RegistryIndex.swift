@@ -1,3 +1,4 @@
+import Precept
 /// The catalogue of a registry, `index.json` at its root: every pack it holds, by name and
 /// version, with the path of the pack file, its SHA-256 and its imports.
 ///

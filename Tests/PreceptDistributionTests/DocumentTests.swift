@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Precept
+@testable import PreceptDistribution
 
 /// The first diagnostic's `file:line:column: error: message`, or nil if reading succeeded.
 func readError<T>(_ read: () throws(DiagnosticError) -> T) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import Precept
 import Synchronization
 
 /// A place that serves packs: a folder, or an HTTP(S) base URL, holding `index.json`

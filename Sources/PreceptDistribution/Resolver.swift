@@ -1,3 +1,4 @@
+import Precept
 // Version resolution: from root requirements and a registry index to one exact version per
 // ruleset name, following imports. One version per name, because a loaded ruleset is known by
 // its name alone.

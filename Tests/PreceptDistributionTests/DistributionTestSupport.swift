@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Precept
+@testable import PreceptDistribution
 
 /// A fresh folder under the system's temporary folder, removed by `remove()`.
 struct TemporaryFolder {
