@@ -23,10 +23,22 @@ public struct EvaluationLimits: Sendable, Hashable {
   /// The most elements a list or map made by an expression may have.
   public var maximumCollectionSize: Int
 
-  public init(costBudget: Int = 1_000_000, maximumStringLength: Int = 1 << 20, maximumCollectionSize: Int = 100_000) {
+  /// Cost units all the evaluations of one file (one view model) may spend together. A file
+  /// that reaches it stops being evaluated; the report says so, and the rules left are not run.
+  public var fileCostBudget: Int
+  /// Cost units the evaluations of all the files of one run may spend together (the CLI's
+  /// `lint` and `check`); files started after it is spent are stopped the same way.
+  public var runCostBudget: Int
+
+  public init(
+    costBudget: Int = 1_000_000, maximumStringLength: Int = 1 << 20, maximumCollectionSize: Int = 100_000,
+    fileCostBudget: Int = 2_000_000_000, runCostBudget: Int = 20_000_000_000
+  ) {
     self.costBudget = costBudget
     self.maximumStringLength = maximumStringLength
     self.maximumCollectionSize = maximumCollectionSize
+    self.fileCostBudget = fileCostBudget
+    self.runCostBudget = runCostBudget
   }
 
   public static let standard = EvaluationLimits()
@@ -55,11 +67,15 @@ final class VM {
   private let hostBodies: [HostFunction?]
   /// Compiled patterns of `matches`, by pattern string id (interned ones only).
   var regexCache: [Int32: Regex] = [:]
+  /// Steps the regex matcher took in this VM's runs, for tests that bound the work.
+  var regexSteps = 0
 
   @exclusivity(unchecked) private var stack: UnsafeMutablePointer<Word>
   @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private var frames = RawArray<Frame>(capacity: 16)
   @exclusivity(unchecked) var cost = 0
+  /// Cost spent by every run of this VM so far, for the per-file and per-run budgets.
+  @exclusivity(unchecked) private(set) var spent = 0
   /// Set when the last evaluation stopped because it ran out of budget.
   @exclusivity(unchecked) private(set) var budgetExceeded = false
 
@@ -170,13 +186,18 @@ final class VM {
     heap.reset()
     cost = 0
     budgetExceeded = false
-    return arguments.withUnsafeBufferPointer { execute(index, $0) }
+    let result = arguments.withUnsafeBufferPointer { execute(index, $0) }
+    spent &+= cost
+    return result
   }
 
   /// Runs function `index` without resetting the heap, so the caller can still read words
   /// returned by earlier calls (explanations read a requirement's operands this way).
   func runKeepingHeap(_ index: Int, _ arguments: [Word]) -> Word {
-    arguments.withUnsafeBufferPointer { execute(index, $0) }
+    let before = cost
+    let result = arguments.withUnsafeBufferPointer { execute(index, $0) }
+    spent &+= cost &- before
+    return result
   }
 
   private func grow(_ needed: Int) {
