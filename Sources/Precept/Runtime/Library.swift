@@ -3,7 +3,9 @@
 
 extension VM {
   func callBuiltin(_ raw: Int32, _ args: UnsafeBufferPointer<Word>) -> Word {
-    guard let builtin = Builtin(rawValue: raw) else { return heap.makeError("invalid builtin \(raw)") }
+    guard let builtin = Builtin(rawValue: raw) else {
+      preconditionFailure("builtin \(raw) does not exist (the verifier checks builtin numbers)")
+    }
     // Errors in arguments propagate, except where a function is defined on them (none are).
     if let failure = args.first(where: \.isError) { return failure }
     switch builtin {

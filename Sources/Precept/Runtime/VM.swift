@@ -166,6 +166,16 @@ final class VM {
       "evaluation cost budget of \(limits.costBudget) exceeded (cost so far: \(cost + heap.allocated))")
   }
 
+  /// Stops an evaluation whose code left a macro's position or count slot holding something
+  /// else (code the compiler writes never does). The verifier bounds slots and the stack but
+  /// not what a pack's code stores in a macro's slots, so this is an evaluation error, never a
+  /// silent skip (which would unbalance the stack) nor a trap on a malformed pack.
+  private func malformed(_ frameBase: Int, _ pc: Int, _ what: String) -> Word {
+    frames.truncate(to: frameBase)
+    return heap.makeError(
+      "malformed bytecode: at instruction \(pc - 1) (\(code[pc - 1].op.name)) the macro's \(what) is not an int")
+  }
+
   /// Whether the host registered host function `index` of the program.
   func hasHost(_ name: String) -> Bool {
     guard let index = program.hosts.firstIndex(where: { $0.name == name }) else { return false }
@@ -273,7 +283,9 @@ final class VM {
         sp += 1
       case .pop: sp -= 1
       case .fail:
-        guard case .string(let message) = constants[Int(instruction.a)] else { continue }
+        guard case .string(let message) = constants[Int(instruction.a)] else {
+          preconditionFailure("fail's operand is not a string constant (the verifier checks it)")
+        }
         stack[sp] = heap.makeError(heap.string(message))
         sp += 1
       case .jump:
@@ -484,7 +496,7 @@ final class VM {
       case .iterNext, .iterNextPair:
         if cost > budget { return overBudget(frameBase) }
         let base = bp + Int(instruction.a)
-        guard case .int(let position) = stack[base + 1] else { continue }
+        guard case .int(let position) = stack[base + 1] else { return malformed(frameBase, pc, "position") }
         let pair = instruction.op == .iterNextPair
         switch stack[base] {
         case .list(let list) where Int(position) < heap.count(list):
@@ -528,24 +540,24 @@ final class VM {
         switch predicate {
         case .bool(false): break
         case .bool(true):
-          if case .int(let count) = stack[base + 3] { stack[base + 3] = .int(count + 1) }
+          guard case .int(let count) = stack[base + 3] else { return malformed(frameBase, pc, "count") }
+          stack[base + 3] = .int(count + 1)
         default:
           stack[sp] = predicate.isError ? predicate : noOverload("exists_one", predicate)
           sp += 1
           pc = Int(instruction.b)
         }
       case .existsOneDone:
-        if case .int(let count) = stack[bp + Int(instruction.a) + 3] {
-          stack[sp] = .bool(count == 1)
-        } else {
-          stack[sp] = .bool(false)
+        guard case .int(let count) = stack[bp + Int(instruction.a) + 3] else {
+          return malformed(frameBase, pc, "count")
         }
+        stack[sp] = .bool(count == 1)
         sp += 1
       case .filterStep:
         let base = bp + Int(instruction.a)
         sp -= 1
         let predicate = stack[sp]
-        guard case .int(let kept) = stack[base + 3] else { continue }
+        guard case .int(let kept) = stack[base + 3] else { return malformed(frameBase, pc, "count") }
         switch predicate {
         case .bool(true):
           stack[sp] = stack[base + 2]
@@ -570,7 +582,7 @@ final class VM {
         // an error drops everything kept so far.
         let base = bp + Int(instruction.a)
         let stride = instruction.op == .entryStep ? 2 : 1
-        guard case .int(let kept) = stack[base + 3] else { continue }
+        guard case .int(let kept) = stack[base + 3] else { return malformed(frameBase, pc, "count") }
         if stack[sp - 1].isError || kept + 1 > limits.maximumCollectionSize {
           let failure = stack[sp - 1].isError ? stack[sp - 1] : collectionTooLarge()
           sp -= (Int(kept) + 1) * stride
@@ -584,16 +596,23 @@ final class VM {
       case .unwind:
         sp -= 1
         let failure = stack[sp]
-        if case .int(let kept) = stack[bp + Int(instruction.a) + 3] { sp -= Int(kept) * Int(instruction.b) }
+        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else {
+          return malformed(frameBase, pc, "count")
+        }
+        sp -= Int(kept) * Int(instruction.b)
         stack[sp] = failure
         sp += 1
       case .collect:
-        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
+        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else {
+          return malformed(frameBase, pc, "count")
+        }
         sp -= Int(kept)
         stack[sp] = .list(heap.makeList(UnsafeBufferPointer(start: stack + sp, count: Int(kept))))
         sp += 1
       case .collectMap:
-        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
+        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else {
+          return malformed(frameBase, pc, "count")
+        }
         sp -= Int(kept) * 2
         // The keys are those of the list or map iterated over, distinct already.
         stack[sp] = makeMap(from: stack + sp, count: Int(kept), distinct: true)
