@@ -179,10 +179,7 @@ struct RuleRunner {
         } else {
           result = evaluate(rule, node: node, bindings: bindings, report: &report)
         }
-        record(
-          rule, node: node, result: result, counts: &counts, report: &report,
-          finding: report.findings.count > findings ? report.findings.last : nil,
-          reviews: report.needsReview[reviews...])
+        record(rule, node: node, result: result, counts: &counts, report: &report, madeFrom: (findings, reviews))
       }
     }
   }
@@ -288,10 +285,10 @@ struct RuleRunner {
   }
 
   /// Counts an outcome (the summary is derived from the counts and the findings) and keeps it
-  /// when asked, with the finding or review items it made.
+  /// when asked, with the finding or review items it made: those from `madeFrom` on.
   private func record(
     _ rule: CompiledRule, node: Int32, result: Outcome.Result, counts: inout OutcomeCounts, report: inout Report,
-    finding: Finding? = nil, reviews: ArraySlice<ReviewItem> = []
+    madeFrom: (findings: Int, reviews: Int)? = nil
   ) {
     counts.count(result)
     if case .notRun(let reason, let message) = result {
@@ -302,10 +299,12 @@ struct RuleRunner {
           column: reference.column, nodeType: reference.type))
     }
     if options.recordOutcomes {
+      let made = madeFrom ?? (report.findings.count, report.needsReview.count)
       report.outcomes.append(
         Outcome(
-          rule: rule.info.id, node: model.reference(node), result: result, finding: finding,
-          reviewItems: Array(reviews)))
+          rule: rule.info.id, node: model.reference(node), result: result,
+          finding: report.findings[made.findings...].last,
+          reviewItems: Array(report.needsReview[made.reviews...])))
     }
   }
 }
