@@ -147,7 +147,7 @@ struct CodeGen {
 
   /// The function index of a let, reserving it (to be compiled by `drainLets`) on first use.
   private mutating func letFunction(_ key: LetKey) -> Int32 {
-    guard let current = unit else { return 0 }
+    guard let current = unit else { preconditionFailure("a let was called outside a ruleset's scope") }
     let target = key.unit == 0 ? current : current.imports[key.unit - 1]
     let unitKey = "\(target.name)@\(target.version)"
     var table = letFunctions[unitKey] ?? [Int32](repeating: -1, count: target.lets.count)
@@ -169,6 +169,13 @@ struct CodeGen {
   }
 
   private var here: Int32 { Int32(code.count) }
+
+  /// The frame slot of a checked local: parameters and macro variables are all mapped before
+  /// the checker lets an expression read them.
+  private func frameSlot(_ slot: Int) -> Int32 {
+    guard let frameSlot = slotMap[slot] else { preconditionFailure("local \(slot) is read outside its scope") }
+    return frameSlot
+  }
 
   private mutating func constant(_ value: Constant) -> Int32 {
     if let index = constantIndex[value] { return index }
@@ -195,12 +202,12 @@ struct CodeGen {
     case .bytes(let value): emit(.constant, constant(.bytes(value)))
     case .type(let tag): emit(.constant, constant(.type(tag)))
     case .failure(let message): emit(.fail, constant(.string(message)))
-    case .local(let slot): emit(.local, slotMap[slot] ?? 0)
+    case .local(let slot): emit(.local, frameSlot(slot))
     case .global(let index): emit(.global, Int32(index))
     case .select(let operand, let field, let nodeField, let testOnly):
       // `x.field` on a local (a node binding, a macro variable) is the commonest selection.
       if !testOnly, case .local(let slot) = operand.kind {
-        emit(.selectLocal, slotMap[slot] ?? 0, constant(.string(field)))
+        emit(.selectLocal, frameSlot(slot), constant(.string(field)))
         return
       }
       emit(operand)
@@ -213,7 +220,9 @@ struct CodeGen {
       emit(.call, letFunction(key), Int32(args.count))
     case .callHost(let index, let args):
       for arg in args { emit(arg) }
-      let signature = unit?.hosts[index] ?? HostSignature(name: "?", arity: args.count)
+      guard let signature = unit?.hosts[index] else {
+        preconditionFailure("host function \(index) was called outside the ruleset that declares it")
+      }
       emit(.host, hostIndex(signature.name, arity: signature.arity), Int32(args.count))
     case .index(let operand, let index):
       emit(operand)
@@ -299,7 +308,7 @@ struct CodeGen {
       case .multiply: .multiply
       case .divide: .divide
       case .remainder: .remainder
-      case .and, .or, .implies: .pop  // handled above
+      case .and, .or, .implies: preconditionFailure("short-circuit operators are emitted above")
       }
     emit(opcode)
   }

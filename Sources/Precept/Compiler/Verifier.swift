@@ -36,6 +36,7 @@ enum Verifier {
       try verify(function, index: index, range: function.entry..<end, program)
       previousEnd = end
     }
+    try verifyConstants(program.constants)
     for rule in program.compiledRules {
       let bindings = 1 + rule.ancestorTypes.count
       let functions =
@@ -50,6 +51,28 @@ enum Verifier {
         }
       }
       guard !rule.targetTypes.isEmpty else { throw Failure(message: "rule \(rule.info.id) visits no node type") }
+    }
+  }
+
+  /// A pack's constants stay within the limits a compiled ruleset's literals are held to.
+  private static func verifyConstants(_ constants: [Constant]) throws(Failure) {
+    let limits = EvaluationLimits.standard
+    // A worklist rather than recursion: a pack's lists may nest deeply.
+    var work = constants.enumerated().map { ($0.offset, $0.element) }
+    while let (index, constant) = work.popLast() {
+      let size: Int
+      let limit: Int
+      switch constant {
+      case .string(let text): (size, limit) = (text.utf8.count, limits.maximumStringLength)
+      case .bytes(let bytes): (size, limit) = (bytes.count, limits.maximumStringLength)
+      case .list(let elements): (size, limit) = (elements.count, limits.maximumCollectionSize)
+      case .int, .uint, .double, .type: continue
+      }
+      guard size <= limit else {
+        let unit = if case .list = constant { "elements" } else { "bytes" }
+        throw Failure(message: "constant \(index) has \(size) \(unit), over the limit of \(limit) \(unit)")
+      }
+      if case .list(let elements) = constant { work += elements.map { (index, $0) } }
     }
   }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Evaluates rulesets against view models. An engine is immutable and `Sendable`: build it
 /// once with the rulesets and host functions, then evaluate any number of models from any
 /// number of threads.
@@ -48,15 +50,22 @@ public struct Engine: Sendable {
     return !disabledRules.contains(rule) && !disabledRules.contains(ruleset)
   }
 
-  /// Evaluates every rule on the nodes its selector names.
+  /// Evaluates every rule on the nodes its selector names. All the evaluations of the model
+  /// together may spend `limits.fileCostBudget` (and what is left of `options.runBudget`);
+  /// when that is spent, evaluation stops and the report holds one `NotRun` of reason
+  /// `totalCostBudgetExceeded` where it stopped (see `Report.stopped`).
   public func evaluate(_ model: ViewModel, options: EvaluationOptions = EvaluationOptions()) -> Report {
     var report = Report()
     report.summary.files = 1
     report.summary.nodes = model.nodeCount
+    var budget = TotalBudget(limits: limits, run: options.runBudget)
     for ruleset in rulesets {
       var runner = RuleRunner(engine: self, program: ruleset.program, model: model, options: options)
-      runner.run(into: &report)
+      runner.run(into: &report, budget: &budget)
+      if report.stopped != nil { break }
     }
+    options.runBudget?.spend(budget.spent)
+    report.cost = budget.spent
     // Counted without copying every rule's metadata (this runs once per linted file).
     report.summary.rules = rulesets.reduce(0) { count, ruleset in
       count
@@ -69,12 +78,54 @@ public struct Engine: Sendable {
   }
 }
 
+/// Cost units several evaluations share, whatever each one's own budget: all the files of a
+/// run (`precept lint` over a folder), shared between threads.
+package final class RunBudget: Sendable {
+  package let limit: Int
+  private let spentSoFar = Mutex(0)
+
+  package init(limit: Int) { self.limit = limit }
+
+  /// Cost units spent by the files evaluated so far.
+  package var spent: Int { spentSoFar.withLock { $0 } }
+
+  func spend(_ units: Int) { spentSoFar.withLock { $0 &+= units } }
+}
+
+/// What one model's evaluations may still spend: the per-file budget, or what is left of the
+/// run's if that is less.
+struct TotalBudget {
+  let limit: Int
+  /// Which budget `limit` is, for the message.
+  let what: String
+  /// Spent by the runners done with; the current runner's VM counts its own.
+  var spent = 0
+
+  init(limits: EvaluationLimits, run: RunBudget?) {
+    let left = run.map { $0.limit - $0.spent } ?? Int.max
+    if left < limits.fileCostBudget, let run {
+      limit = max(left, 0)
+      what = "of \(run.limit) cost units for all the files of the run"
+    } else {
+      limit = limits.fileCostBudget
+      what = "of \(limits.fileCostBudget) cost units per file"
+    }
+  }
+
+  var message: String {
+    "evaluation of this file stopped here: its evaluations spent the total budget \(what); the rules left were not run"
+  }
+}
+
 /// What to evaluate and what to keep.
 public struct EvaluationOptions: Sendable {
   /// Keep every (rule, node) outcome in `Report.outcomes` (for the REPL and tests).
   public var recordOutcomes: Bool
   /// Evaluate only the rules with these full ids; nil for all.
   public var rules: Set<String>?
+
+  /// A budget shared with the other files of a run, if any.
+  package var runBudget: RunBudget?
 
   public init(recordOutcomes: Bool = false, rules: Set<String>? = nil) {
     self.recordOutcomes = recordOutcomes
@@ -100,16 +151,27 @@ struct RuleRunner {
     engine.severityOverrides[rule.info.id] ?? rule.info.severity
   }
 
-  mutating func run(into report: inout Report) {
+  /// Evaluates the program's rules until `budget` is spent (then records where it stopped).
+  mutating func run(into report: inout Report, budget: inout TotalBudget) {
+    defer { budget.spent &+= vm.spent }
     for rule in vm.program.compiledRules
     where engine.isEnabled(rule.info.id) && (options.rules?.contains(rule.info.id) ?? true) {
       let missing = rule.info.hostFunctions.filter { !vm.hasHost($0) }
       let steps = ancestorSteps(rule)
       var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
+      defer { report.ruleCounts[rule.info.id] = counts }
       var bindings = [Word](repeating: .null, count: 1 + steps.count)
       for node in candidates(rule) {
         guard bind(node, steps, into: &bindings) else { continue }
+        if budget.spent &+ vm.spent >= budget.limit {
+          let result = Outcome.Result.notRun(.totalCostBudgetExceeded, budget.message)
+          record(rule, node: node, result: result, counts: &counts, report: &report)
+          report.stopped = report.notRun.last
+          return
+        }
         let result: Outcome.Result
+        let findings = report.findings.count
+        let reviews = report.needsReview.count
         if !missing.isEmpty {
           let names = missing.map { "'\($0)'" }.joined(separator: ", ")
           result = .notRun(
@@ -117,9 +179,8 @@ struct RuleRunner {
         } else {
           result = evaluate(rule, node: node, bindings: bindings, report: &report)
         }
-        record(rule, node: node, result: result, counts: &counts, report: &report)
+        record(rule, node: node, result: result, counts: &counts, report: &report, madeFrom: (findings, reviews))
       }
-      report.ruleCounts[rule.info.id] = counts
     }
   }
 
@@ -223,29 +284,14 @@ struct RuleRunner {
         clause: requirement.kind.rawValue, text: requirement.text, value: value ? "true" : "false", operands: operands))
   }
 
+  /// Counts an outcome (the summary is derived from the counts and the findings) and keeps it
+  /// when asked, with the finding or review items it made: those from `madeFrom` on.
   private func record(
-    _ rule: CompiledRule, node: Int32, result: Outcome.Result, counts: inout OutcomeCounts, report: inout Report
+    _ rule: CompiledRule, node: Int32, result: Outcome.Result, counts: inout OutcomeCounts, report: inout Report,
+    madeFrom: (findings: Int, reviews: Int)? = nil
   ) {
-    switch result {
-    case .failed:
-      counts.failed += 1
-      switch severity(rule) {
-      case .error: report.summary.errors += 1
-      case .warning: report.summary.warnings += 1
-      case .info: report.summary.infos += 1
-      }
-    case .passed:
-      counts.passed += 1
-      report.summary.passed += 1
-    case .inapplicable:
-      counts.inapplicable += 1
-      report.summary.inapplicable += 1
-    case .needsReview:
-      counts.needsReview += 1
-      report.summary.needsReview += 1
-    case .notRun(let reason, let message):
-      counts.notRun += 1
-      report.summary.notRun += 1
+    counts.count(result)
+    if case .notRun(let reason, let message) = result {
       let reference = model.reference(node)
       report.notRun.append(
         NotRun(
@@ -253,7 +299,12 @@ struct RuleRunner {
           column: reference.column, nodeType: reference.type))
     }
     if options.recordOutcomes {
-      report.outcomes.append(Outcome(rule: rule.info.id, node: model.reference(node), result: result))
+      let made = madeFrom ?? (report.findings.count, report.needsReview.count)
+      report.outcomes.append(
+        Outcome(
+          rule: rule.info.id, node: model.reference(node), result: result,
+          finding: report.findings[made.findings...].last,
+          reviewItems: Array(report.needsReview[made.reviews...])))
     }
   }
 }

@@ -9,11 +9,50 @@ public struct Report: Sendable, Hashable {
   public var notRun: [NotRun] = []
   /// Every (rule, node) outcome, when requested with `EvaluationOptions.recordOutcomes`.
   public var outcomes: [Outcome] = []
-  /// Outcome counts per rule id, for rule coverage (`precept test`).
+  /// Outcome counts per rule id, for rule coverage (`precept test`): with `findings`, the one
+  /// record the summary's counts are derived from.
   public var ruleCounts: [String: OutcomeCounts] = [:]
-  public var summary = Summary()
+  /// Where evaluation stopped because the total cost budget of the file (or of the run) was
+  /// spent: also one of `notRun`. The files' callers report it as an input error.
+  package var stopped: NotRun?
+  /// Cost units the evaluations spent, for the per-file and per-run budgets (and the tests
+  /// that bound the work).
+  package var cost = 0
+  /// What was evaluated, as the caller counts it (the CLI counts files it could not read).
+  private var files = 0
+  private var nodes = 0
+  private var rules = 0
+  /// Findings dropped by `suppressFindings`.
+  private var suppressed = 0
 
   public init() {}
+
+  /// Counts of a report's contents, derived from its findings and outcome counts; only the
+  /// counts of what was evaluated (files, nodes, rules) are set by the caller.
+  public var summary: Summary {
+    get {
+      var summary = Summary(files: files, nodes: nodes, rules: rules, suppressed: suppressed)
+      for finding in findings {
+        switch finding.severity {
+        case .error: summary.errors += 1
+        case .warning: summary.warnings += 1
+        case .info: summary.infos += 1
+        }
+      }
+      for counts in ruleCounts.values {
+        summary.passed += counts.passed
+        summary.inapplicable += counts.inapplicable
+        summary.needsReview += counts.needsReview
+        summary.notRun += counts.notRun
+      }
+      return summary
+    }
+    set {
+      files = newValue.files
+      nodes = newValue.nodes
+      rules = newValue.rules
+    }
+  }
 
   /// Counts of a report's contents.
   public struct Summary: Sendable, Hashable {
@@ -23,31 +62,29 @@ public struct Report: Sendable, Hashable {
     public var nodes = 0
     /// Rules and review items evaluated.
     public var rules = 0
-    public var errors = 0
-    public var warnings = 0
-    public var infos = 0
-    public var passed = 0
-    public var inapplicable = 0
-    public var needsReview = 0
-    public var notRun = 0
+    public fileprivate(set) var errors = 0
+    public fileprivate(set) var warnings = 0
+    public fileprivate(set) var infos = 0
+    public fileprivate(set) var passed = 0
+    public fileprivate(set) var inapplicable = 0
+    public fileprivate(set) var needsReview = 0
+    public fileprivate(set) var notRun = 0
     /// Findings left out by suppression comments or a baseline.
-    public var suppressed = 0
+    public fileprivate(set) var suppressed = 0
 
-    public init() {}
+    fileprivate init(files: Int, nodes: Int, rules: Int, suppressed: Int) {
+      self.files = files
+      self.nodes = nodes
+      self.rules = rules
+      self.suppressed = suppressed
+    }
   }
 
-  /// Drops findings (suppressed by comments or a baseline), keeping the counts consistent.
+  /// Drops findings (suppressed by comments or a baseline); the summary counts what is left.
   public mutating func suppressFindings(where shouldSuppress: (Finding) -> Bool) {
-    findings.removeAll { finding in
-      guard shouldSuppress(finding) else { return false }
-      switch finding.severity {
-      case .error: summary.errors -= 1
-      case .warning: summary.warnings -= 1
-      case .info: summary.infos -= 1
-      }
-      summary.suppressed += 1
-      return true
-    }
+    let before = findings.count
+    findings.removeAll(where: shouldSuppress)
+    suppressed += before - findings.count
   }
 
   /// Adds another report's contents (for several files).
@@ -57,17 +94,12 @@ public struct Report: Sendable, Hashable {
     notRun += other.notRun
     outcomes += other.outcomes
     for (rule, counts) in other.ruleCounts { ruleCounts[rule, default: OutcomeCounts()].add(counts) }
-    summary.files += other.summary.files
-    summary.nodes += other.summary.nodes
-    summary.rules = max(summary.rules, other.summary.rules)
-    summary.errors += other.summary.errors
-    summary.warnings += other.summary.warnings
-    summary.infos += other.summary.infos
-    summary.passed += other.summary.passed
-    summary.inapplicable += other.summary.inapplicable
-    summary.needsReview += other.summary.needsReview
-    summary.notRun += other.summary.notRun
-    summary.suppressed += other.summary.suppressed
+    stopped = stopped ?? other.stopped
+    cost += other.cost
+    files += other.files
+    nodes += other.nodes
+    rules = max(rules, other.rules)
+    suppressed += other.suppressed
   }
 
   /// Sorts everything by file, line, column and rule, so output is deterministic.
@@ -87,6 +119,17 @@ public struct OutcomeCounts: Sendable, Hashable {
   public var notRun = 0
 
   public init() {}
+
+  /// Counts one more outcome.
+  mutating func count(_ result: Outcome.Result) {
+    switch result {
+    case .failed: failed += 1
+    case .passed: passed += 1
+    case .inapplicable: inapplicable += 1
+    case .needsReview: needsReview += 1
+    case .notRun: notRun += 1
+    }
+  }
 
   mutating func add(_ other: OutcomeCounts) {
     failed += other.failed
@@ -167,6 +210,9 @@ public struct NotRun: Sendable, Hashable {
     case hostFunctionMissing = "host function missing"
     /// A clause evaluated to an error or to something that is not a boolean.
     case evaluationError = "evaluation error"
+    /// The evaluations of the file (or of the run) spent their total cost budget: evaluation
+    /// of the file stopped here.
+    case totalCostBudgetExceeded = "total cost budget exceeded"
   }
 
   public var rule: String
@@ -193,4 +239,8 @@ public struct Outcome: Sendable, Hashable {
   public var rule: String
   public var node: NodeReference
   public var result: Result
+  /// The finding a failed outcome made.
+  public var finding: Finding?
+  /// The review items a `needsReview` outcome made, one per check.
+  public var reviewItems: [ReviewItem] = []
 }

@@ -216,6 +216,31 @@ struct Heap {
     }
   }
 
+  /// Whether `node` is in a list of nodes taken from the model (children, slot members,
+  /// descendants), and the elements looked at; nil for other lists. Descendants are a span of
+  /// the preorder, and every range of `members` is in preorder (`ViewModelBuilder` appends a
+  /// node's children as it numbers them), so the answer takes a comparison or a binary search:
+  /// rules that ask "is this node in that menu's content?" of every command stay linear.
+  func position(ofNode node: Int32, in list: Int32) -> (found: Bool, probes: Int)? {
+    let record = lists[Int(list)]
+    switch record.kind {
+    case .nodeSpan:
+      return (node >= record.start && node - record.start < record.count, 1)
+    case .members:
+      var low = Int(record.start)
+      var high = low + Int(record.count)
+      var probes = 1
+      while low < high {
+        let middle = (low + high) / 2
+        if members[middle] < node { low = middle + 1 } else { high = middle }
+        probes += 1
+      }
+      return (low < Int(record.start) + Int(record.count) && members[low] == node, probes)
+    default:
+      return nil
+    }
+  }
+
   @inline(__always) func mapRecord(_ map: Int32) -> MapRecord { maps[Int(map)] }
 
   /// Where the key with string id `key` is in `map`, found by id alone, and how many keys were

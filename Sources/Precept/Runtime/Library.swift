@@ -3,7 +3,9 @@
 
 extension VM {
   func callBuiltin(_ raw: Int32, _ args: UnsafeBufferPointer<Word>) -> Word {
-    guard let builtin = Builtin(rawValue: raw) else { return heap.makeError("invalid builtin \(raw)") }
+    guard let builtin = Builtin(rawValue: raw) else {
+      preconditionFailure("builtin \(raw) does not exist (the verifier checks builtin numbers)")
+    }
     // Errors in arguments propagate, except where a function is defined on them (none are).
     if let failure = args.first(where: \.isError) { return failure }
     switch builtin {
@@ -81,6 +83,11 @@ extension VM {
     }
   }
 
+  /// Matcher steps (bytes stepped, threads advanced or added) per cost unit: a pattern of a
+  /// few instructions costs about what other string functions do per byte, and a large one
+  /// costs in proportion to its size.
+  static let regexStepsPerUnit = 16
+
   private func matches(_ receiver: Word, _ pattern: Word) -> Word {
     guard case .string(let text) = receiver, case .string(let patternID) = pattern else {
       return noOverload("matches", receiver, pattern)
@@ -103,10 +110,25 @@ extension VM {
         if heap.isInterned(patternID) { program.linkage.keep(regex, for: source) }
       }
       if heap.isInterned(patternID) { regexCache[patternID] = regex }
+      // Compiling is linear in the pattern and in the program it makes; charged once per VM
+      // for a constant pattern, every time for one built at run time.
+      cost += source.utf8.count + regex.program.instructions.count
     }
     let bytes = heap.bytes(text)
-    cost += bytes.count / 8
-    return .bool(regex.matches(bytes))
+    // The match may take the steps the rest of the budget pays for, and stops when it has.
+    let left = max(limits.costBudget - cost, 0)
+    let perUnit = VM.regexStepsPerUnit
+    var steps = 0
+    let matched = regex.matches(
+      bytes, stepLimit: left > Int.max / perUnit ? Int.max : left * perUnit, steps: &steps)
+    regexSteps &+= steps
+    cost += steps / perUnit
+    guard let matched else {
+      // Over the budget: the run loop reports it as soon as this returns.
+      cost = max(cost, limits.costBudget &+ 1)
+      return heap.makeError("matching stopped: the cost budget is spent")
+    }
+    return .bool(matched)
   }
 
   private func changeCase(_ receiver: Word, upper: Bool) -> Word {

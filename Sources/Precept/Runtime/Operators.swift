@@ -287,6 +287,10 @@ extension VM {
     if element.isError { return element }
     switch container {
     case .list(let list):
+      if case .node(let node) = element, let (found, probes) = heap.position(ofNode: node, in: list) {
+        cost += probes
+        return .bool(found)
+      }
       let count = heap.count(list)
       cost += count
       // An interned string (a node's type, a constant) is in a list of interned strings exactly

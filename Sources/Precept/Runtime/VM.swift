@@ -23,10 +23,22 @@ public struct EvaluationLimits: Sendable, Hashable {
   /// The most elements a list or map made by an expression may have.
   public var maximumCollectionSize: Int
 
-  public init(costBudget: Int = 1_000_000, maximumStringLength: Int = 1 << 20, maximumCollectionSize: Int = 100_000) {
+  /// Cost units all the evaluations of one file (one view model) may spend together. A file
+  /// that reaches it stops being evaluated; the report says so, and the rules left are not run.
+  public var fileCostBudget: Int
+  /// Cost units the evaluations of all the files of one run may spend together (the CLI's
+  /// `lint` and `check`); files started after it is spent are stopped the same way.
+  public var runCostBudget: Int
+
+  public init(
+    costBudget: Int = 1_000_000, maximumStringLength: Int = 1 << 20, maximumCollectionSize: Int = 100_000,
+    fileCostBudget: Int = 2_000_000_000, runCostBudget: Int = 20_000_000_000
+  ) {
     self.costBudget = costBudget
     self.maximumStringLength = maximumStringLength
     self.maximumCollectionSize = maximumCollectionSize
+    self.fileCostBudget = fileCostBudget
+    self.runCostBudget = runCostBudget
   }
 
   public static let standard = EvaluationLimits()
@@ -55,11 +67,15 @@ final class VM {
   private let hostBodies: [HostFunction?]
   /// Compiled patterns of `matches`, by pattern string id (interned ones only).
   var regexCache: [Int32: Regex] = [:]
+  /// Steps the regex matcher took in this VM's runs, for tests that bound the work.
+  var regexSteps = 0
 
   @exclusivity(unchecked) private var stack: UnsafeMutablePointer<Word>
   @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private var frames = RawArray<Frame>(capacity: 16)
   @exclusivity(unchecked) var cost = 0
+  /// Cost spent by every run of this VM so far, for the per-file and per-run budgets.
+  @exclusivity(unchecked) private(set) var spent = 0
   /// Set when the last evaluation stopped because it ran out of budget.
   @exclusivity(unchecked) private(set) var budgetExceeded = false
 
@@ -150,6 +166,16 @@ final class VM {
       "evaluation cost budget of \(limits.costBudget) exceeded (cost so far: \(cost + heap.allocated))")
   }
 
+  /// Stops an evaluation whose code left a macro's position or count slot holding something
+  /// else (code the compiler writes never does). The verifier bounds slots and the stack but
+  /// not what a pack's code stores in a macro's slots, so this is an evaluation error, never a
+  /// silent skip (which would unbalance the stack) nor a trap on a malformed pack.
+  private func malformed(_ frameBase: Int, _ pc: Int, _ what: String) -> Word {
+    frames.truncate(to: frameBase)
+    return heap.makeError(
+      "malformed bytecode: at instruction \(pc - 1) (\(code[pc - 1].op.name)) the macro's \(what) is not an int")
+  }
+
   /// Whether the host registered host function `index` of the program.
   func hasHost(_ name: String) -> Bool {
     guard let index = program.hosts.firstIndex(where: { $0.name == name }) else { return false }
@@ -170,13 +196,18 @@ final class VM {
     heap.reset()
     cost = 0
     budgetExceeded = false
-    return arguments.withUnsafeBufferPointer { execute(index, $0) }
+    let result = arguments.withUnsafeBufferPointer { execute(index, $0) }
+    spent &+= cost
+    return result
   }
 
   /// Runs function `index` without resetting the heap, so the caller can still read words
   /// returned by earlier calls (explanations read a requirement's operands this way).
   func runKeepingHeap(_ index: Int, _ arguments: [Word]) -> Word {
-    arguments.withUnsafeBufferPointer { execute(index, $0) }
+    let before = cost
+    let result = arguments.withUnsafeBufferPointer { execute(index, $0) }
+    spent &+= cost &- before
+    return result
   }
 
   private func grow(_ needed: Int) {
@@ -252,7 +283,9 @@ final class VM {
         sp += 1
       case .pop: sp -= 1
       case .fail:
-        guard case .string(let message) = constants[Int(instruction.a)] else { continue }
+        guard case .string(let message) = constants[Int(instruction.a)] else {
+          preconditionFailure("fail's operand is not a string constant (the verifier checks it)")
+        }
         stack[sp] = heap.makeError(heap.string(message))
         sp += 1
       case .jump:
@@ -463,7 +496,7 @@ final class VM {
       case .iterNext, .iterNextPair:
         if cost > budget { return overBudget(frameBase) }
         let base = bp + Int(instruction.a)
-        guard case .int(let position) = stack[base + 1] else { continue }
+        guard case .int(let position) = stack[base + 1] else { return malformed(frameBase, pc, "position") }
         let pair = instruction.op == .iterNextPair
         switch stack[base] {
         case .list(let list) where Int(position) < heap.count(list):
@@ -507,24 +540,24 @@ final class VM {
         switch predicate {
         case .bool(false): break
         case .bool(true):
-          if case .int(let count) = stack[base + 3] { stack[base + 3] = .int(count + 1) }
+          guard case .int(let count) = stack[base + 3] else { return malformed(frameBase, pc, "count") }
+          stack[base + 3] = .int(count + 1)
         default:
           stack[sp] = predicate.isError ? predicate : noOverload("exists_one", predicate)
           sp += 1
           pc = Int(instruction.b)
         }
       case .existsOneDone:
-        if case .int(let count) = stack[bp + Int(instruction.a) + 3] {
-          stack[sp] = .bool(count == 1)
-        } else {
-          stack[sp] = .bool(false)
+        guard case .int(let count) = stack[bp + Int(instruction.a) + 3] else {
+          return malformed(frameBase, pc, "count")
         }
+        stack[sp] = .bool(count == 1)
         sp += 1
       case .filterStep:
         let base = bp + Int(instruction.a)
         sp -= 1
         let predicate = stack[sp]
-        guard case .int(let kept) = stack[base + 3] else { continue }
+        guard case .int(let kept) = stack[base + 3] else { return malformed(frameBase, pc, "count") }
         switch predicate {
         case .bool(true):
           stack[sp] = stack[base + 2]
@@ -549,7 +582,7 @@ final class VM {
         // an error drops everything kept so far.
         let base = bp + Int(instruction.a)
         let stride = instruction.op == .entryStep ? 2 : 1
-        guard case .int(let kept) = stack[base + 3] else { continue }
+        guard case .int(let kept) = stack[base + 3] else { return malformed(frameBase, pc, "count") }
         if stack[sp - 1].isError || kept + 1 > limits.maximumCollectionSize {
           let failure = stack[sp - 1].isError ? stack[sp - 1] : collectionTooLarge()
           sp -= (Int(kept) + 1) * stride
@@ -563,16 +596,23 @@ final class VM {
       case .unwind:
         sp -= 1
         let failure = stack[sp]
-        if case .int(let kept) = stack[bp + Int(instruction.a) + 3] { sp -= Int(kept) * Int(instruction.b) }
+        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else {
+          return malformed(frameBase, pc, "count")
+        }
+        sp -= Int(kept) * Int(instruction.b)
         stack[sp] = failure
         sp += 1
       case .collect:
-        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
+        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else {
+          return malformed(frameBase, pc, "count")
+        }
         sp -= Int(kept)
         stack[sp] = .list(heap.makeList(UnsafeBufferPointer(start: stack + sp, count: Int(kept))))
         sp += 1
       case .collectMap:
-        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else { continue }
+        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else {
+          return malformed(frameBase, pc, "count")
+        }
         sp -= Int(kept) * 2
         // The keys are those of the list or map iterated over, distinct already.
         stack[sp] = makeMap(from: stack + sp, count: Int(kept), distinct: true)

@@ -85,6 +85,24 @@ struct Checker {
     return body(&self)
   }
 
+  /// A literal may be no larger than the values an expression may build (`EvaluationLimits`'
+  /// defaults), so a ruleset cannot carry a 2 MiB string or a list of 200,000 elements past
+  /// the limits the VM enforces on everything else.
+  private mutating func checkLiteralSize(_ size: Int, of kind: String, _ span: Span) {
+    let limits = EvaluationLimits.standard
+    if kind == "string" || kind == "bytes" {
+      guard size > limits.maximumStringLength else { return }
+      error(
+        "this \(kind) literal is \(size) bytes long, over the limit of \(limits.maximumStringLength) bytes (1 MiB) "
+          + "on strings and bytes", span)
+    } else {
+      guard size > limits.maximumCollectionSize else { return }
+      error(
+        "this \(kind) literal has \(size) elements, over the limit of \(limits.maximumCollectionSize) elements "
+          + "on lists and maps", span)
+    }
+  }
+
   private mutating func check(_ expr: Expr) -> IR {
     let span = expr.span
     switch expr.kind {
@@ -93,8 +111,12 @@ struct Checker {
     case .int(let value): return IR(kind: .int(value), span: span)
     case .uint(let value): return IR(kind: .uint(value), span: span)
     case .double(let value): return IR(kind: .double(value), span: span)
-    case .string(let value): return IR(kind: .string(value), span: span)
-    case .bytes(let value): return IR(kind: .bytes(value), span: span)
+    case .string(let value):
+      checkLiteralSize(value.utf8.count, of: "string", span)
+      return IR(kind: .string(value), span: span)
+    case .bytes(let value):
+      checkLiteralSize(value.count, of: "bytes", span)
+      return IR(kind: .bytes(value), span: span)
     case .identifier(let name, let absolute):
       return resolveName(name, absolute: absolute, span: span)
     case .select(let operand, let field, let testOnly):
@@ -120,8 +142,10 @@ struct Checker {
     case .conditional(let condition, let whenTrue, let whenFalse):
       return IR(kind: .conditional(check(condition), check(whenTrue), check(whenFalse)), span: span)
     case .list(let elements):
+      checkLiteralSize(elements.count, of: "list", span)
       return IR(kind: .list(elements.map { check($0) }), span: span)
     case .map(let entries):
+      checkLiteralSize(entries.count, of: "map", span)
       return IR(kind: .map(entries.map { (check($0.key), check($0.value)) }), span: span)
     case .comprehension(let macro, let target, let variables, let args):
       let checkedTarget = check(target)

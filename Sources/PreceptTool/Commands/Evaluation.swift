@@ -136,15 +136,22 @@ enum Evaluation {
     _ engine: Engine, count: Int, produce: @Sendable (Int) -> Result<Input, DiagnosticError>
   ) -> (Report, [Diagnostic]) {
     let results = Mutex<[(Report?, [Diagnostic])]>(Array(repeating: (nil, []), count: count))
+    var runOptions = EvaluationOptions()
+    runOptions.runBudget = RunBudget(limit: engine.limits.runCostBudget)
+    let options = runOptions
     DispatchQueue.concurrentPerform(iterations: count) { index in
       let result: (Report?, [Diagnostic])
       switch produce(index) {
       case .success(let input):
-        var report = engine.evaluate(input.model)
+        var report = engine.evaluate(input.model, options: options)
         if let suppressions = input.suppressions, !suppressions.isEmpty {
           report.suppressFindings { suppressions.suppresses($0.rule, line: $0.line) }
         }
-        result = (report, [])
+        // A file whose evaluation stopped was not fully checked: an input error, not a pass.
+        let stopped = report.stopped.map {
+          [Diagnostic(.error, $0.message, file: $0.file, location: SourceLocation(line: $0.line, column: $0.column))]
+        }
+        result = (report, stopped ?? [])
       case .failure(let error):
         result = (nil, error.diagnostics)
       }

@@ -252,21 +252,15 @@ extension ReplSession {
   }
 
   /// The outcome of a rule on a node, with its message.
-  private func outcome(_ outcome: Outcome, in report: Report) -> String {
+  private func outcome(_ outcome: Outcome) -> String {
     let style = console.outStyle
-    let node = outcome.node
-    func at<T>(_ items: [T], _ line: KeyPath<T, Int>, _ column: KeyPath<T, Int>) -> T? {
-      items.first { $0[keyPath: line] == node.line && $0[keyPath: column] == node.column }
-    }
     switch outcome.result {
     case .failed:
-      let message = at(report.findings, \.line, \.column)?.message
-      return style.paint("failed", .red) + (message.map { ": " + $0 } ?? "")
+      return style.paint("failed", .red) + (outcome.finding.map { ": " + $0.message } ?? "")
     case .passed: return style.paint("passed", .green)
     case .inapplicable: return style.dim("inapplicable") + " (when is false)"
     case .needsReview:
-      let message = at(report.needsReview, \.line, \.column)?.message
-      return style.paint("needs review", .yellow) + (message.map { ": " + $0 } ?? "")
+      return style.paint("needs review", .yellow) + (outcome.reviewItems.first.map { ": " + $0.message } ?? "")
     case .notRun(let reason, let message): return style.paint("not run", .magenta) + " (\(reason.rawValue)): \(message)"
     }
   }
@@ -282,7 +276,7 @@ extension ReplSession {
     let nodes = report.outcomes.map { describe($0.node) }
     let width = nodes.map(\.count).max()! + 2
     for (outcome, node) in zip(report.outcomes, nodes) {
-      console.print("  " + node + String(repeating: " ", count: width - node.count) + self.outcome(outcome, in: report))
+      console.print("  " + node + String(repeating: " ", count: width - node.count) + self.outcome(outcome))
     }
     let counts = report.ruleCounts[rule.id] ?? OutcomeCounts()
     let parts = [
@@ -349,7 +343,7 @@ extension ReplSession {
     for (position, explanation) in explanations.enumerated() {
       if position > 0 { console.print() }
       let result = report.outcomes.first { $0.node.index == explanation.node.index }
-      console.print(describe(explanation.node) + (result.map { ": " + outcome($0, in: report) } ?? ""))
+      console.print(describe(explanation.node) + (result.map { ": " + outcome($0) } ?? ""))
       if explanation.bindings.count > 1 {
         let shown = explanation.bindings.dropFirst().map { "\($0.name) = \(Printer.literal($0.value))" }
         console.print("  with " + shown.joined(separator: ", "))

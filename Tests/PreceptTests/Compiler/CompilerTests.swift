@@ -138,3 +138,30 @@ enum Bytecode {
     #expect(Bytecode.problems(ruleset.program) == [])
   }
 }
+
+/// States the verifier does not rule out are errors of the evaluation; states it does rule out
+/// trap (`preconditionFailure`) rather than being skipped silently.
+@Suite struct ImpossibleStateTests {
+  /// Found by review: a macro step whose count slot held something else was skipped with
+  /// `continue`, leaving the stack one value off for the instructions that followed. Verified
+  /// code from a pack can do that (the verifier checks slot bounds, not what a slot holds):
+  /// the evaluation now stops with an error.
+  @Test func aMacroSlotHoldingTheWrongKindIsAnErrorNotASkip() throws {
+    let program = try Expression("[1, 2, 3].exists(x, x > 1)").program
+    var code = program.code
+    // `exists` keeps a bool in the slot where `exists_one` counts.
+    let step = try #require(code.firstIndex { $0.op == .existsStep })
+    code[step].op = .existsOneStep
+    let altered = Program(
+      name: program.name, version: program.version, sourceName: program.sourceName, metadata: program.metadata,
+      code: code, functions: program.functions, constants: program.constants, hosts: program.hosts,
+      globals: program.globals, compiledRules: program.compiledRules, sourceText: program.sourceText)
+    try Verifier.verify(altered)
+    let vm = VM(program: altered, model: .empty, limits: .standard)
+    guard case .error(let index) = vm.run(0, []) else {
+      Issue.record("the clobbered slot was skipped")
+      return
+    }
+    #expect(vm.heap.errorMessage(index).contains("malformed bytecode"), "\(vm.heap.errorMessage(index))")
+  }
+}

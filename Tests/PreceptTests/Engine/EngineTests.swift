@@ -80,6 +80,27 @@ let menuNodes = """
     #expect(report.summary.errors == 1 && report.summary.inapplicable == 1)
   }
 
+  /// Found by review: a failed outcome did not say which finding it made, so the REPL paired
+  /// them by line and column (two rules failing on one node got each other's messages).
+  @Test func aFailedOutcomeCarriesItsFinding() throws {
+    let report = try evaluate(triggerName, menuNodes)
+    #expect(report.outcomes[0].finding == report.findings[0])
+    #expect(report.outcomes[1].finding == nil)
+  }
+
+  /// Found by review: the summary and the per-rule counts were kept side by side and
+  /// decremented by hand on suppression; the summary is now derived from what the report holds.
+  @Test func theSummaryIsDerivedFromTheFindingsAndCounts() throws {
+    var report = try evaluate(triggerName, menuNodes)
+    report.merge(try evaluate(triggerName, menuNodes))
+    #expect(report.summary.files == 2 && report.summary.errors == 2 && report.summary.inapplicable == 2)
+    report.suppressFindings { $0.line == 3 }
+    #expect(report.findings.isEmpty)
+    #expect(report.summary.errors == 0 && report.summary.suppressed == 2)
+    // What a rule did is not changed by suppressing what it found.
+    #expect(report.ruleCounts["demo/trigger-name"]?.failed == 2)
+  }
+
   @Test func selectorAlternativesAncestryAndAny() throws {
     let ruleset = """
       ruleset demo 1.0.0
@@ -256,4 +277,55 @@ private final class ReportBox: @unchecked Sendable {
   private var reports: [Report] = []
   func append(_ report: Report) { lock.withLock { reports.append(report) } }
   var all: [Report] { lock.withLock { reports } }
+}
+
+/// The total work of a file and of a run is bounded, not only each evaluation's.
+@Suite struct TotalBudgetTests {
+  /// Every node costs about 4,000 units: well under the per-evaluation budget.
+  static let costly = """
+    ruleset demo.costly 1.0.0
+    rule busy {
+      severity error
+      on * as n
+      require [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(i, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(j,
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].all(k, i + j + k > 0)))
+    }
+    """
+
+  static let nodes = "[" + (0..<100).map { _ in #"{"type": "Text"}"# }.joined(separator: ", ") + "]"
+
+  /// Found by attack: the budget bounded one evaluation, so a file of many nodes (or a run of
+  /// many files) could spend hours of cost units. Evaluation stops with a not-run that says so.
+  @Test func aFileThatSpendsItsTotalBudgetStopsAndSaysSo() throws {
+    let whole = try evaluate(Self.costly, Self.nodes)
+    #expect(whole.stopped == nil && whole.summary.passed == 100)
+    let perNode = whole.cost / 100
+
+    let limits = EvaluationLimits(fileCostBudget: perNode * 10)
+    let report = try evaluate(Self.costly, Self.nodes, limits: limits)
+    let stopped = try #require(report.stopped)
+    #expect(stopped.reason == .totalCostBudgetExceeded)
+    #expect(stopped.message.contains("total budget of \(perNode * 10) cost units per file"))
+    #expect(report.notRun == [stopped])
+    // It stopped at the budget: ten nodes or so were evaluated, not a hundred.
+    #expect((9...11).contains(report.summary.passed), "\(report.summary)")
+    #expect(report.cost < perNode * 12)
+  }
+
+  @Test func filesAfterTheRunBudgetIsSpentAreStopped() throws {
+    let whole = try evaluate(Self.costly, Self.nodes).cost
+    // Room for one file and a half.
+    let limit = whole * 3 / 2
+    let engine = Engine(rulesets: [try Ruleset(text: Self.costly)], limits: EvaluationLimits(runCostBudget: limit))
+    var options = EvaluationOptions()
+    options.runBudget = RunBudget(limit: engine.limits.runCostBudget)
+    let first = engine.evaluate(try model(Self.nodes), options: options)
+    #expect(first.stopped == nil)
+    let second = engine.evaluate(try model(Self.nodes), options: options)
+    let stopped = try #require(second.stopped)
+    #expect(stopped.message.contains("total budget of \(limit) cost units for all the files of the run"))
+    #expect((45...55).contains(second.summary.passed), "\(second.summary)")
+    let third = engine.evaluate(try model(Self.nodes), options: options)
+    #expect(third.stopped != nil && third.summary.passed == 0)
+  }
 }

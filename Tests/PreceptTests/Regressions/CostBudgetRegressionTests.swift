@@ -76,4 +76,39 @@ import Testing
   @Test func smallWorkStaysWithinBudget() throws {
     #expect(try evaluate("l.filter(x, x in l).size()", list: 512) == .success(.int(512)))
   }
+
+  /// Found by attack: `matches()` cost one unit per 8 bytes of text whatever the pattern, so
+  /// matching 1 MB against a 6,001-byte pattern took about 17 s inside the budget (four nodes
+  /// stalled lint for 70 s). The matcher now counts its steps and stops when the budget is spent.
+  @Test func regexMatchingIsChargedByTheMatchersWork() throws {
+    let pattern = String(repeating: "a?", count: 3000) + "b"
+    let text = String(repeating: "a", count: 1 << 20)
+    let expression = try Expression("s.matches(p)", variables: ["s", "p"])
+    expectBudgetExceeded(expression.evaluate(["s": .string(text), "p": .string(pattern)]))
+
+    let vm = VM(program: expression.program, model: .empty, limits: .standard)
+    vm.bind([.string(text), .string(pattern)])
+    _ = vm.run(0, [])
+    #expect(vm.budgetExceeded)
+    // It stopped within one text position's work of the budget: a few program sizes of steps.
+    let most = EvaluationLimits.standard.costBudget * VM.regexStepsPerUnit + 4 * RegexLimits.programSize
+    #expect(vm.regexSteps <= most, "\(vm.regexSteps) steps")
+    #expect(vm.regexSteps >= most / 2, "\(vm.regexSteps) steps")
+  }
+
+  /// The same text against a small pattern costs about what other string functions charge.
+  @Test func aSmallPatternOverAMegabyteStaysWithinTheBudget() throws {
+    let expression = try Expression("s.matches(\"^[a-z]+$\") && !s.matches(\"[0-9]\")", variables: ["s"])
+    let text = String(repeating: "a", count: 1 << 20)
+    #expect(expression.evaluate(["s": .string(text)]) == .success(.bool(true)))
+  }
+
+  /// Found by attack: compiling a pattern was free, so a pattern built at run time (never
+  /// cached) was compiled again for every element at no cost.
+  @Test func regexCompilationIsChargedByPatternSize() throws {
+    let expression = try Expression("l.all(x, !\"b\".matches(p + \"\"))", variables: ["l", "p"])
+    let pattern = String(repeating: "(a|c)", count: 1600)
+    expectBudgetExceeded(
+      expression.evaluate(["l": .list(Array(repeating: .int(1), count: 100)), "p": .string(pattern)]))
+  }
 }

@@ -93,6 +93,58 @@ import Testing
     #expect(expression.evaluate(["l": .list((1...10).map { .int($0) })], limits: limits) == .success(.int(10)))
   }
 
+  // MARK: Literals
+
+  func compileError(_ source: String) -> Diagnostic? {
+    do {
+      _ = try Expression(source)
+      return nil
+    } catch {
+      return error.diagnostics.first
+    }
+  }
+
+  /// Found by attack: a 2 MiB string literal, or a list literal of 200,000 elements, compiled
+  /// and ran, past the limits every value an expression builds is held to.
+  @Test func literalsOverTheLimitsAreCompileErrors() throws {
+    let string = compileError("size(\"" + String(repeating: "a", count: 2 << 20) + "\")")
+    #expect(
+      string?.message.contains("over the limit of 1048576 bytes (1 MiB)") == true, "\(String(describing: string))")
+    #expect(string?.location.line == 1 && string?.location.column == 6)
+    let bytes = compileError("size(b\"" + String(repeating: "a", count: (1 << 20) + 1) + "\")")
+    #expect(bytes?.message.contains("bytes literal") == true)
+    let list = compileError("[\n" + String(repeating: "1, ", count: 200_000) + "1].size()")
+    #expect(list?.message.contains("over the limit of 100000 elements") == true, "\(String(describing: list))")
+    #expect(list?.location.line == 1 && list?.location.column == 1)
+    let map = compileError("{" + (0...100_000).map { "\($0): 1" }.joined(separator: ", ") + "}.size()")
+    #expect(map?.message.contains("map literal has 100001 elements") == true)
+    // At the limit, they compile.
+    #expect(compileError("size(\"" + String(repeating: "a", count: 1 << 20) + "\")") == nil)
+    #expect(compileError("[" + String(repeating: "1, ", count: 99_999) + "1].size()") == nil)
+  }
+
+  /// A pack's constant pool is held to the same limits by the verifier.
+  @Test func packConstantsOverTheLimitsAreRejected() throws {
+    let program = try Expression("\"a\" + \"b\"").program
+    for (constant, expected) in [
+      (Constant.string(String(repeating: "a", count: (1 << 20) + 1)), "1048577 bytes, over the limit of 1048576 bytes"),
+      (.list(Array(repeating: .int(1), count: 100_001)), "100001 elements, over the limit of 100000 elements"),
+      (.list([.list([.bytes(Array(repeating: 0, count: (1 << 20) + 1))])]), "over the limit of 1048576 bytes"),
+    ] {
+      let altered = Program(
+        name: program.name, version: program.version, sourceName: program.sourceName, metadata: program.metadata,
+        code: program.code, functions: program.functions, constants: program.constants + [constant],
+        hosts: program.hosts, globals: program.globals, compiledRules: program.compiledRules,
+        sourceText: program.sourceText)
+      #expect(throws: Verifier.Failure.self) { try Verifier.verify(altered) }
+      do {
+        try Verifier.verify(altered)
+      } catch {
+        #expect(error.message.contains(expected), "\(error.message)")
+      }
+    }
+  }
+
   // MARK: Nesting
 
   /// A level is one step of the parser's descent: a bracket pair is two (the bracket and the

@@ -24,6 +24,12 @@ struct Regex: Sendable {
     program.matches(text)
   }
 
+  /// Whether the pattern matches any substring of `text`, which is UTF-8, or nil when that
+  /// would take more than `stepLimit` of the matcher's steps; `steps` is set to those taken.
+  func matches(_ text: UnsafeBufferPointer<UInt8>, stepLimit: Int, steps: inout Int) -> Bool? {
+    program.matches(text, stepLimit: stepLimit, steps: &steps)
+  }
+
   /// Whether the pattern matches any substring of `text`, which is UTF-8.
   func matches(_ text: [UInt8]) -> Bool {
     text.withUnsafeBufferPointer { program.matches($0) }

@@ -12,12 +12,22 @@ extension RegexProgram {
 
   /// Whether the pattern matches any substring of `text`.
   func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var steps = 0
+    return matches(text, stepLimit: .max, steps: &steps)!
+  }
+
+  /// Whether the pattern matches any substring of `text`, or nil when finding out would take
+  /// more than `stepLimit` steps; `steps` is set to the steps taken. A step is a byte skipped
+  /// or stepped over, or a thread advanced or added: the matcher's whole work, which is up to
+  /// the program's size per byte. The limit is checked at every position, so a match stops
+  /// within one position's work (at most a few times the program's size) of it.
+  func matches(_ text: UnsafeBufferPointer<UInt8>, stepLimit: Int, steps: inout Int) -> Bool? {
     let size = instructions.count
     // Two thread lists, the closure stack (every edge pushes at most once) and visit marks.
     let words = 4 * size + 2 + 2 * size
     // Copied out so the closures below capture plain values, not the program's arrays.
     let (anchored, assertions, firstBytes) = (anchoredAtStart, self.assertions, self.firstBytes)
-    return withScratch(words: words) { scratch in
+    let (result, taken) = withScratch(words: words) { scratch in
       let marks = UnsafeMutableRawPointer(scratch + 4 * size + 2).bindMemory(to: Int.self, capacity: size)
       marks.initialize(repeating: -1, count: size)
       return instructions.withUnsafeBufferPointer { code in
@@ -28,19 +38,21 @@ extension RegexProgram {
                 code: code.baseAddress!, setASCII: setASCII.baseAddress!, setBounds: setBounds.baseAddress!,
                 setRanges: setRanges.baseAddress, anchored: anchored, assertions: assertions,
                 firstBytes: firstBytes, text: text, current: scratch, next: scratch + size, stack: scratch + 2 * size,
-                marks: marks
+                marks: marks, stepLimit: stepLimit
               ).run()
             }
           }
         }
       }
     }
+    steps = taken
+    return result
   }
 
   /// Calls `body` with uninitialized room for `words` 32-bit words (8-byte aligned): on the
   /// stack when small, which is the common case, and on the heap otherwise, so a large program
   /// never eats into a small thread stack.
-  private func withScratch(words: Int, _ body: (UnsafeMutablePointer<Int32>) -> Bool) -> Bool {
+  private func withScratch<Result>(words: Int, _ body: (UnsafeMutablePointer<Int32>) -> Result) -> Result {
     let count = (words + 1) / 2
     if count <= 512 {
       return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { buffer in
@@ -74,9 +86,13 @@ private struct Matcher {
   /// `marks[pc] == generation` when `pc` already has a thread at the position being filled,
   /// the generation counting positions.
   let marks: UnsafeMutablePointer<Int>
+  /// The most steps the match may take before it stops without an answer.
+  let stepLimit: Int
 
+  /// Whether the pattern matches (nil: the step limit was reached first), and the steps taken.
   // Not mutating: a mutating method copies `self` before each call to a helper.
-  func run() -> Bool {
+  func run() -> (Bool?, Int) {
+    var steps = 0
     var generation = 0
     let end = text.count
     var current = self.current
@@ -88,13 +104,14 @@ private struct Matcher {
     var (scalar, length) = decode(at: 0)
     while true {
       if currentCount == 0 {
-        if anchored && position > 0 { return false }
+        if anchored && position > 0 { return (false, steps) }
         if let firstBytes {
           // Nothing under way: jump to the next byte that can start a match. No match is empty
           // and the start needs no context, so `previous` can stay unknown.
           var skip = position
           while skip < end && !firstBytes.contains(text[skip]) { skip += 1 }
-          if skip == end { return false }
+          steps &+= skip - position
+          if skip == end { return (false, steps) }
           if skip != position {
             position = skip
             previous = RegexProgram.noScalar
@@ -104,9 +121,15 @@ private struct Matcher {
       }
       if !anchored || position == 0 {
         let here = context(previous, scalar, atStart: position == 0, atEnd: position == end)
-        if addThread(0, context: here, generation: generation, into: current, count: &currentCount) { return true }
+        if addThread(0, context: here, generation: generation, into: current, count: &currentCount, steps: &steps) {
+          return (true, steps)
+        }
       }
-      if position == end { return false }
+      if position == end { return (false, steps) }
+      // The work at a position is bounded by the program's size, so checking here stops a
+      // costly match within a position of its limit.
+      steps &+= 1 &+ currentCount
+      if steps > stepLimit { return (nil, steps) }
       let after = position + length
       let (following, followingLength) = decode(at: after)
       let there = context(scalar, following, atStart: false, atEnd: after == end)
@@ -123,8 +146,11 @@ private struct Matcher {
         case .anyButNewline: consumed = scalar != RegexProgram.noScalar && scalar != 0x0A
         case .split, .jump, .assert, .match: consumed = false
         }
-        if consumed && addThread(Int32(pc + 1), context: there, generation: generation, into: next, count: &nextCount) {
-          return true
+        if consumed
+          && addThread(
+            Int32(pc + 1), context: there, generation: generation, into: next, count: &nextCount, steps: &steps)
+        {
+          return (true, steps)
         }
       }
       swap(&current, &next)
@@ -139,12 +165,14 @@ private struct Matcher {
   /// Adds the thread at `start` and every thread it reaches without consuming input; true when
   /// one of them reaches `match`.
   private func addThread(
-    _ start: Int32, context: UInt8, generation: Int, into list: UnsafeMutablePointer<Int32>, count: inout Int
+    _ start: Int32, context: UInt8, generation: Int, into list: UnsafeMutablePointer<Int32>, count: inout Int,
+    steps: inout Int
   ) -> Bool {
     var depth = 1
     stack[0] = start
     while depth > 0 {
       depth -= 1
+      steps &+= 1
       let pc = Int(stack[depth])
       if marks[pc] == generation { continue }
       marks[pc] = generation
