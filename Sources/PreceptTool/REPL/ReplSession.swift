@@ -101,6 +101,7 @@ final class ReplSession {
     switch error {
     case let error as DiagnosticError: report(error.diagnostics)
     case let error as InputError: fail(error.message)
+    case DistributionError.invalidDocument(let error): report(error.diagnostics)
     default: fail("\(error)")
     }
   }

@@ -261,13 +261,14 @@ extension ReplSession {
     switch outcome.result {
     case .failed:
       let message = at(report.findings, \.line, \.column)?.message
-      return style.paint("failed", .red) + (message.map { ": " + $0 } ?? "")
+      return style.paint("failed", .red) + (message.map { ": " + TerminalStyle.escaped($0) } ?? "")
     case .passed: return style.paint("passed", .green)
     case .inapplicable: return style.dim("inapplicable") + " (when is false)"
     case .needsReview:
       let message = at(report.needsReview, \.line, \.column)?.message
-      return style.paint("needs review", .yellow) + (message.map { ": " + $0 } ?? "")
-    case .notRun(let reason, let message): return style.paint("not run", .magenta) + " (\(reason.rawValue)): \(message)"
+      return style.paint("needs review", .yellow) + (message.map { ": " + TerminalStyle.escaped($0) } ?? "")
+    case .notRun(let reason, let message):
+      return style.paint("not run", .magenta) + " (\(reason.rawValue)): \(TerminalStyle.escaped(message))"
     }
   }
 
