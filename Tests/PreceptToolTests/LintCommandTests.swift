@@ -46,6 +46,9 @@ import Testing
       errors.map { $0["message"]?.stringValue }
         == ["unknown rule 'menu.basic/trigger-nam' in a precept: comment; did you mean 'menu.basic/trigger-name'?"])
     #expect(errors.first?["line"]?.integerValue == 3 && errors.first?["column"]?.integerValue == 34)
+    // A comment that only mentions precept: is not a directive.
+    let prose = try folder.write("B.swift", "// see precept: the docs\nstruct V {}\n")
+    #expect(ToolRun(["lint", prose]).status == 0)
     // A rule of a ruleset this run does not load (--ruleset chose others) is not checked.
     let ruleset = try folder.write("demo.precept", "ruleset demo 1.0.0\n")
     #expect(ToolRun(["lint", swift, "-r", ruleset]).status == 0)

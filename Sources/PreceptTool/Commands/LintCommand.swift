@@ -13,11 +13,15 @@ extension Command {
       .build, hidden folders and --exclude globs — or - for standard input; default: the current
       folder), turns the views they build into view models, and evaluates the rulesets: the
       standard ones built into precept unless --ruleset is given. Files are read on every core;
-      output is in a fixed order. A file that cannot be read is reported and the rest checked.
+      output is in a fixed order. A file that cannot be read is reported and the rest checked:
+      a .swift entry that is a dangling symbolic link, or unreadable, is an input error (a
+      name that is not UTF-8 is read, and shown with \\x{E9} for each invalid byte). Paths
+      that leave no Swift file to lint are an error.
 
       Suppress a finding with a comment: // precept:disable-next-line RULE…, // precept:disable-line
       RULE…, or // precept:disable RULE… then // precept:enable RULE…. RULE is a rule id
-      (menu.basic/trigger-name) or a ruleset (menu.basic); none means every rule.
+      (menu.basic/trigger-name) or a ruleset (menu.basic); none means every rule. A RULE that
+      names no loaded rule or ruleset is an error, as in precept.json's disable and severity.
 
       --write-baseline FILE records the current findings; later runs with --baseline FILE report
       only findings that are not in it. Entries follow the code when it moves up or down.

@@ -28,7 +28,8 @@ struct Suppressions {
       nextLine = []
       if lines.contains(line), let directive = Suppressions.directive(in: source.lineText(line)) {
         let lineStart = source.lineStarts[line - 1]
-        for (name, offset) in directive.named {
+        let commands = ["disable-next-line", "disable-line", "disable", "enable"]
+        for (name, offset) in directive.named where commands.contains(directive.command) {
           names.append((name, Span(lineStart + offset, lineStart + offset + name.utf8.count)))
         }
         switch directive.command {

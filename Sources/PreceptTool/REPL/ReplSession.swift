@@ -114,7 +114,7 @@ final class ReplSession {
   /// `warning: message` on standard error: a consequence of an entry that did what it said.
   func warn(_ message: String) {
     let style = console.errorStyle
-    console.printError(style.bold(style.paint("warning:", .yellow)) + " " + message)
+    console.printError(style.bold(style.paint("warning:", .yellow)) + " " + TerminalStyle.escaped(message))
   }
 
   /// `let NAME(…) = …`, `rule ID {`, `review ID {`: items of the session's ruleset.
