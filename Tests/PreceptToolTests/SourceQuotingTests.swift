@@ -145,3 +145,18 @@ private func model(naming file: String, column: Int = 1) -> String {
     #expect(run.output.contains("0 errors"))
   }
 }
+
+@Suite struct DiagnosticExcerptTests {
+  /// A diagnostic made from a source quotes an excerpt of a long line; assigning `lineText`
+  /// afterwards (as the REPL does when it moves a diagnostic) quotes that whole line again.
+  @Test func assigningALineAfterAnExcerptQuotesTheWholeLine() {
+    let long = String(repeating: "a", count: 1_000) + "!"
+    let source = SourceFile(name: "F", text: long)
+    var diagnostic = Diagnostic(.error, "bang", in: source, span: Span(1_000, 1_001))
+    #expect(diagnostic.lineTextStart == 1_001 - Diagnostic.quotedWidth)
+    #expect(diagnostic.rendered().contains("1 | …" + String(repeating: "a", count: 159) + "!\n"))
+    diagnostic.lineText = "short !"
+    diagnostic.location.column = 7
+    #expect(diagnostic.rendered().hasSuffix("1 | short !\n  |       ^"))
+  }
+}

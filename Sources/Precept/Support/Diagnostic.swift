@@ -15,8 +15,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   public var location: SourceLocation
   /// How many columns the caret line underlines (at least one).
   public var length: Int
-  /// The source line the location falls on, when known.
-  public var lineText: String?
+  /// The source line the location falls on, when known. Setting it quotes a whole line
+  /// (`quote(_:)` sets an excerpt of one).
+  public var lineText: String? {
+    didSet {
+      lineTextStart = 1
+      lineTextReachesEnd = true
+    }
+  }
   /// Further explanation, printed after the source excerpt.
   public var notes: [String]
   /// A suggested replacement or action, printed as `help: …`.
