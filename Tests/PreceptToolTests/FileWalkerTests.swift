@@ -94,6 +94,21 @@ private func createFile(in folder: String, named bytes: [UInt8], contents: Strin
     #expect(try Evaluation.read(files[0], stdin: nil).get().bytes.count > 0)
   }
 
+  /// A FIFO (or a link to a device) named *.swift in a folder is reported, not opened: reading
+  /// it could wait forever.
+  @Test func aFIFOInAFolderIsReportedNotRead() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let fifo = folder.path + "/Pipe.swift"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/Zero.swift", withDestinationPath: "/dev/zero")
+    let run = ToolRun(["lint", folder.path, "--format", "json"])
+    #expect(run.status == 2)
+    let errors = try JSON.parse(run.output)["inputErrors"]?.arrayValue ?? []
+    #expect(errors.map { $0["file"]?.stringValue } == [fifo, folder.path + "/Zero.swift"])
+    #expect(errors.allSatisfy { $0["message"]?.stringValue == "not a regular file (a FIFO, device or socket)" })
+  }
+
   @Test func excludingEveryFileIsAnError() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

@@ -83,7 +83,7 @@ struct FileWalker {
         problems.append(FileWalker.problem("no such file or folder", input.name))
       case .folder:
         walk(input, relative: "", into: &files, problems: &problems)
-      case .file, .danglingLink, .linkToFolder:
+      case .file, .danglingLink, .linkToFolder, .special:
         // Named directly: read it, and say why when that fails (a dangling link).
         if FileWalker.kind(input.bytes, following: true) == .folder {
           walk(input, relative: "", into: &files, problems: &problems)
@@ -99,7 +99,8 @@ struct FileWalker {
     Diagnostic(.error, message, file: name, location: SourceLocation(line: 1, column: 1))
   }
 
-  private enum Kind { case file, folder, danglingLink, linkToFolder }
+  /// `special`: a FIFO, device or socket (or a link to one), which could block a read forever.
+  private enum Kind { case file, folder, danglingLink, linkToFolder, special }
 
   /// What is at a path, without following a final symbolic link unless `following`.
   private static func kind(_ path: [UInt8], following: Bool = false) -> Kind? {
@@ -116,9 +117,11 @@ struct FileWalker {
       switch kind(path, following: true) {
       case nil: return .danglingLink
       case .folder: return .linkToFolder
+      case .special: return .special
       default: return .file
       }
-    default: return .file
+    case S_IFREG: return .file
+    default: return .special
     }
   }
 
@@ -167,6 +170,10 @@ struct FileWalker {
       // Symbolic links to folders are not followed, so a link cycle cannot loop.
       case .linkToFolder: continue
       case .file, .danglingLink: if isSwift { files.append(path) }
+      // Named directly, a pipe or device is read (up to the limit); found in a folder, it is
+      // not opened: a link to /dev/tty named *.swift would wait for the terminal.
+      case .special:
+        if isSwift { problems.append(FileWalker.problem("not a regular file (a FIFO, device or socket)", path.name)) }
       }
     }
   }
