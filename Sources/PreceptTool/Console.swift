@@ -81,8 +81,13 @@ public final class Console: @unchecked Sendable {
   }
 
   /// `error: message` on standard error. The message is escaped (it quotes file names,
-  /// registry strings, pack names), so it stays one line and cannot drive the terminal.
+  /// registry strings, pack names), so it cannot drive the terminal. Its own line breaks (a
+  /// resolution error lists the requirements) are kept, but every line after the first is
+  /// indented, so that no text in it can pass for a line of precept's own (`error: …`).
   public func fail(_ message: String) {
-    printError(errorStyle.bold(errorStyle.paint("error:", .red)) + " " + TerminalStyle.escaped(message))
+    let lines = TerminalStyle.escaped(message, keepingNewlines: true).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    let text = ([lines[0]] + lines.dropFirst().map { $0.hasPrefix(" ") ? $0 : "  " + $0 }).joined(separator: "\n")
+    printError(errorStyle.bold(errorStyle.paint("error:", .red)) + " " + text)
   }
 }
