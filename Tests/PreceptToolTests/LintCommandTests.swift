@@ -74,5 +74,8 @@ import Testing
     let run = ToolRun(["check", model, "--format", "json"])
     #expect(run.status == 2)
     #expect(run.output.contains("'line' is too large (max 2147483647)"))
+    let fixtures = ToolRun(["test", folder.path, "--min-fixtures", "99999999999999999999"])
+    #expect(fixtures.status == 2)
+    #expect(fixtures.error.hasPrefix("error: --min-fixtures is too large (max 9223372036854775807)"))
   }
 }

@@ -32,6 +32,9 @@ extension Command {
       let minimum =
         try arguments.value("--min-fixtures").map { text in
           guard let value = Int(text), value >= 0 else {
+            if !text.isEmpty, text.allSatisfy({ ("0"..."9").contains($0) }) {
+              throw UsageError(message: "--min-fixtures is too large (max \(Int.max))")
+            }
             throw UsageError(message: "--min-fixtures needs a whole number")
           }
           return value
