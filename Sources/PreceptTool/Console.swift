@@ -9,7 +9,12 @@ public final class Console: @unchecked Sendable {
   public let outStyle: TerminalStyle
   public let errorStyle: TerminalStyle
   /// Standard input, for commands that read `-`.
-  public let readInput: () -> [UInt8]
+  public var readInput: () -> [UInt8] {
+    { [readBoundedInput] in (try? readBoundedInput().get()) ?? [] }
+  }
+  /// Standard input, at most `SourceFile.maximumFileSize` bytes of it (read in chunks: more
+  /// is not read but an error).
+  let readBoundedInput: () -> Result<[UInt8], SourceFile.ReadFailure>
 
   public init(
     out: @escaping (String) -> Void, error: @escaping (String) -> Void,
@@ -20,8 +25,25 @@ public final class Console: @unchecked Sendable {
     self.writeError = error
     self.outStyle = outStyle
     self.errorStyle = errorStyle
-    self.readInput = readInput
+    self.readBoundedInput = {
+      let bytes = readInput()
+      return bytes.count > SourceFile.maximumFileSize ? .failure(Console.overLimit) : .success(bytes)
+    }
   }
+
+  private init(
+    out: @escaping (String) -> Void, error: @escaping (String) -> Void, outStyle: TerminalStyle,
+    errorStyle: TerminalStyle, readBoundedInput: @escaping () -> Result<[UInt8], SourceFile.ReadFailure>
+  ) {
+    self.writeOut = out
+    self.writeError = error
+    self.outStyle = outStyle
+    self.errorStyle = errorStyle
+    self.readBoundedInput = readBoundedInput
+  }
+
+  static let overLimit = SourceFile.ReadFailure(
+    reason: "standard input is over the limit of \(SourceFile.maximumFileSize) bytes")
 
   /// The process's standard streams.
   public static func standard() -> Console {
@@ -29,20 +51,43 @@ public final class Console: @unchecked Sendable {
       out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
       error: { text in FileHandle.standardError.write(Data(text.utf8)) },
       outStyle: .forStream(fileDescriptor: 1), errorStyle: .forStream(fileDescriptor: 2),
-      readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) })
+      readBoundedInput: {
+        switch SourceFile.readBounded(0, limit: SourceFile.maximumFileSize) {
+        case .success(let bytes): return .success(bytes)
+        case .failure(.overLimit): return .failure(Console.overLimit)
+        case .failure(.readError(let code)):
+          return .failure(
+            SourceFile.ReadFailure(reason: "cannot read standard input (\(String(cString: strerror(code))))"))
+        }
+      })
+  }
+
+  /// Standard input as a source file named `<stdin>`, or an input error (over the limit).
+  func standardInput() throws(InputError) -> SourceFile {
+    switch readBoundedInput() {
+    case .success(let bytes): return SourceFile(name: "<stdin>", bytes: bytes)
+    case .failure(let failure): throw InputError(message: failure.reason)
+    }
   }
 
   public func print(_ text: String = "") { writeOut(text + "\n") }
   public func write(_ text: String) { writeOut(text) }
   public func printError(_ text: String) { writeError(text + "\n") }
 
-  /// Prints diagnostics to standard error the way the Swift compiler does.
+  /// Prints diagnostics to standard error the way the Swift compiler does (escaped, as
+  /// `Diagnostic.rendered` escapes).
   public func report(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics { printError(diagnostic.rendered(color: errorStyle.enabled)) }
   }
 
-  /// `error: message` on standard error.
+  /// `error: message` on standard error. The message is escaped (it quotes file names,
+  /// registry strings, pack names), so it cannot drive the terminal. Its own line breaks (a
+  /// resolution error lists the requirements) are kept, but every line after the first is
+  /// indented, so that no text in it can pass for a line of precept's own (`error: …`).
   public func fail(_ message: String) {
-    printError(errorStyle.bold(errorStyle.paint("error:", .red)) + " " + message)
+    let lines = TerminalStyle.escaped(message, keepingNewlines: true).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    let text = ([lines[0]] + lines.dropFirst().map { $0.hasPrefix(" ") ? $0 : "  " + $0 }).joined(separator: "\n")
+    printError(errorStyle.bold(errorStyle.paint("error:", .red)) + " " + text)
   }
 }

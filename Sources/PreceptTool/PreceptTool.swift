@@ -1,11 +1,30 @@
 import Foundation
 import Precept
+import PreceptDistribution
 
 /// The `precept` command line. `main` returns the process exit status: 0 clean, 1 findings
 /// (or an evaluation error), 2 a usage error or unreadable input.
 public enum PreceptTool {
   /// The tool's version, printed by `precept --version`.
   public static let version = "0.1.0"
+
+  /// Command-line arguments that are not valid UTF-8 (a file name on Linux can be any bytes),
+  /// by the name they are shown as (`InputPath.displayName`): `main.swift` fills it from
+  /// `argv` before `main` runs, so such a file named directly is opened by its bytes.
+  nonisolated(unsafe) package static var rawArguments: [String: [UInt8]] = [:]
+
+  /// `argv` as `main` takes it: arguments that are not UTF-8 are shown with `\x{E9}` for each
+  /// invalid byte (and remembered in `rawArguments`).
+  package static func arguments(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [String] {
+    (1..<Int(argc)).map { index in
+      let bytes = Array(UnsafeBufferPointer(start: argv[index]!, count: strlen(argv[index]!))).map {
+        UInt8(bitPattern: $0)
+      }
+      let name = InputPath.displayName(bytes)
+      if String(validating: bytes, as: UTF8.self) == nil { rawArguments[name] = bytes }
+      return name
+    }
+  }
 
   public static func main(arguments: [String], console: Console = .standard()) -> Int32 {
     guard let first = arguments.first else {
@@ -46,6 +65,11 @@ public enum PreceptTool {
         return 2
       } catch let error as InputError {
         console.fail(error.message)
+        return 2
+      } catch DistributionError.invalidDocument(let error) {
+        // Already `file:line:column: error: …`: printed as a diagnostic, not after another
+        // `error:` prefix.
+        console.report(error.diagnostics)
         return 2
       } catch {
         console.fail("\(error)")
@@ -128,7 +152,7 @@ struct Command: Sendable {
 
 /// Reads a whole file, or standard input for `-`, as bytes.
 func readInput(_ path: String, _ console: Console) throws(InputError) -> SourceFile {
-  if path == "-" { return SourceFile(name: "<stdin>", bytes: console.readInput()) }
+  if path == "-" { return try console.standardInput() }
   switch SourceFile.readBytes(path) {
   case .success(let bytes): return SourceFile(name: path, bytes: bytes)
   case .failure(let failure): throw InputError(message: "\(path): \(failure.reason)")

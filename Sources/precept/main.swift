@@ -1,4 +1,4 @@
 import Foundation
 import PreceptTool
 
-exit(PreceptTool.main(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(PreceptTool.main(arguments: PreceptTool.arguments(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)))

@@ -118,7 +118,7 @@ private let modelText = """
       #"{"viewmodel": 1, "file": "\#(swift)", "nodes": [{"type": "Menu", "line": 3, "column": 5, "slots": {"label": [{"type": "Image"}]}}]}"#
     )
     let ruleset = try folder.write("demo.precept", rulesetText)
-    let run = ToolRun(["check", model, "-r", ruleset])
+    let run = ToolRun(["check", model, "-r", ruleset, "--sources", folder.path])
     #expect(run.status == 1)
     #expect(
       run.output.contains(

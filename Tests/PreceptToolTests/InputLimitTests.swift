@@ -52,4 +52,59 @@ private func oversizedFile(_ suffix: String) throws -> String {
       #expect(error.message == "\(path): file is 67108865 bytes, over the limit of 67108864 bytes")
     }
   }
+
+  /// `precept lint -` fed more than the limit stops reading at the limit with an error. Standard
+  /// input is a sparse file 1 MiB over the limit (no disk, no pipe to break).
+  @Test func standardInputOverTheLimitIsAnInputError() throws {
+    let path = try oversizedFile(".swift")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: UInt64(Evaluation.maximumFileSize + (1 << 20)))
+    try handle.close()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Products.path("precept"))
+    process.arguments = ["lint", "-"]
+    process.standardInput = try #require(FileHandle(forReadingAtPath: path))
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    #expect(message == "error: standard input is over the limit of 67108864 bytes\n")
+  }
+
+  /// The read itself is bounded, whatever the size said: a device that never ends (as a file
+  /// that grows after its size was checked) stops at the limit.
+  @Test func aFileThatGrowsPastTheLimitIsNotReadWhole() {
+    guard case .failure(let failure) = SourceFile.readBytes(path: Array("/dev/zero".utf8), limit: 4096) else {
+      Issue.record("an endless file must not be read whole")
+      return
+    }
+    #expect(failure.reason == "file is over the limit of 4096 bytes (it grew while being read)")
+    let descriptor = open("/dev/zero", O_RDONLY)
+    defer { close(descriptor) }
+    guard case .failure(.overLimit) = SourceFile.readBounded(descriptor, limit: 100_000) else {
+      Issue.record("readBounded must stop at the limit")
+      return
+    }
+    // At most limit + 1 bytes were taken from it: the next read starts right after them.
+    #expect(lseek(descriptor, 0, SEEK_CUR) <= 100_001)
+  }
+
+  @Test func aFileWithinTheLimitIsReadWhole() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write("small.txt", String(repeating: "a", count: 200_000))
+    #expect(try SourceFile.readBytes(path).get().count == 200_000)
+    #expect(SourceFile.readBytes(folder.path).failureReason?.reason == "is a folder, not a file")
+  }
+}
+
+extension Result {
+  fileprivate var failureReason: Failure? {
+    if case .failure(let failure) = self { return failure }
+    return nil
+  }
 }

@@ -226,9 +226,10 @@ enum BytecodeFormat {
       return result
     }
     func integer(_ value: JSON?, _ what: String) throws(Failure) -> Int {
-      guard let number = value?.integerValue, number >= 0, number <= Int64(Int32.max) else {
+      guard let number = value?.integerValue, number >= 0 else {
         throw fail("'\(what)' must be a non-negative integer")
       }
+      guard number <= Int64(Int32.max) else { throw fail("'\(what)' is too large (max \(Int32.max))") }
       return Int(number)
     }
     func optionalInteger(_ value: JSON?, _ what: String) throws(Failure) -> Int? {

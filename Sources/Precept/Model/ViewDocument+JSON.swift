@@ -129,9 +129,10 @@ private struct ViewDocumentDecoder {
   }
 
   func position(_ value: JSON, _ what: String) throws(DiagnosticError) -> Int {
-    guard let number = value.integerValue, number >= 0, number <= Int64(Int32.max) else {
+    guard let number = value.integerValue, number >= 0 else {
       throw fail("'\(what)' must be a non-negative integer, found \(value.kindName)", value)
     }
+    guard number <= Int64(Int32.max) else { throw fail("'\(what)' is too large (max \(Int32.max))", value) }
     return Int(number)
   }
 

@@ -21,6 +21,10 @@ public struct ReportRenderer: Sendable {
   public var showReviews: Bool
   /// The text of a source line, to quote under a finding in text output.
   public var sourceLine: @Sendable (_ file: String, _ line: Int) -> String?
+  /// A bounded excerpt of a source line around a column, to quote under a finding in text
+  /// output; used instead of `sourceLine` when set (the CLI sets it, so that many findings on
+  /// one long line do not quote, and scan, the whole line each).
+  package var sourceExcerpt: (@Sendable (_ file: String, _ line: Int, _ column: Int) -> Diagnostic.Excerpt?)?
   /// The tool's name and version, for SARIF.
   public var toolName: String
   public var toolVersion: String
@@ -49,33 +53,42 @@ public struct ReportRenderer: Sendable {
 
   // MARK: Text
 
+  /// Every string from a ruleset, a view model or a file name is escaped
+  /// (`TerminalStyle.escaped`) before it is styled, so it cannot drive the terminal or forge a
+  /// line of the report.
   public func text(_ report: Report) -> String {
     let style = TerminalStyle(enabled: color)
+    func safe(_ text: String) -> String { TerminalStyle.escaped(text) }
     var blocks: [String] = inputErrors.map { $0.rendered(color: color) }
     for finding in report.findings {
       let explanation = finding.explanation
       var notes = [
-        "\(explanation.clause) \(explanation.text) was \(explanation.value)"
-          + explanation.operands.map { "\n      \($0.text) is \($0.value)" }.joined()
+        "\(safe(explanation.clause)) \(safe(explanation.text)) was \(safe(explanation.value))"
+          + explanation.operands.map { "\n      \(safe($0.text)) is \(safe($0.value))" }.joined()
       ]
-      if !finding.wcag.isEmpty { notes.append("WCAG " + finding.wcag.joined(separator: ", ")) }
-      let diagnostic = Diagnostic(
+      if !finding.wcag.isEmpty { notes.append("WCAG " + safe(finding.wcag.joined(separator: ", "))) }
+      var diagnostic = Diagnostic(
         diagnosticSeverity(finding.severity), "\(finding.message) [\(finding.rule)]", file: finding.file,
         location: SourceLocation(line: finding.line, column: finding.column), length: finding.nodeType.count,
-        lineText: sourceLine(finding.file, finding.line), notes: notes, help: finding.fix.map { "fix: \($0)" })
+        notes: notes, help: finding.fix.map { "fix: \(safe($0))" })
+      if let sourceExcerpt {
+        diagnostic.quote(sourceExcerpt(finding.file, finding.line, finding.column))
+      } else {
+        diagnostic.lineText = sourceLine(finding.file, finding.line)
+      }
       blocks.append(diagnostic.rendered(color: color))
     }
     for item in report.notRun {
       blocks.append(
-        "\(item.file):\(item.line):\(item.column): " + style.bold(style.paint("warning:", .yellow))
-          + " rule \(item.rule) was not run on \(item.nodeType): \(item.reason.rawValue): \(item.message)")
+        safe("\(item.file):\(item.line):\(item.column): ") + style.bold(style.paint("warning:", .yellow))
+          + safe(" rule \(item.rule) was not run on \(item.nodeType): \(item.reason.rawValue): \(item.message)"))
     }
     if showReviews {
       for item in report.needsReview {
         let category = item.category.map { "[\($0)] " } ?? ""
         blocks.append(
-          "\(item.file):\(item.line):\(item.column): " + style.bold(style.paint("review:", .cyan))
-            + " \(category)\(item.message) [\(item.rule)]")
+          safe("\(item.file):\(item.line):\(item.column): ") + style.bold(style.paint("review:", .cyan))
+            + safe(" \(category)\(item.message) [\(item.rule)]"))
       }
     }
     blocks.append(summaryLine(report))

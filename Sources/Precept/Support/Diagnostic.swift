@@ -15,12 +15,38 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   public var location: SourceLocation
   /// How many columns the caret line underlines (at least one).
   public var length: Int
-  /// The source line the location falls on, when known.
-  public var lineText: String?
+  /// The source line the location falls on, when known. Setting it quotes a whole line
+  /// (`quote(_:)` sets an excerpt of one).
+  public var lineText: String? {
+    didSet {
+      lineTextStart = 1
+      lineTextReachesEnd = true
+    }
+  }
   /// Further explanation, printed after the source excerpt.
   public var notes: [String]
   /// A suggested replacement or action, printed as `help: …`.
   public var help: String?
+  /// The column of the source line at which `lineText` starts: more than 1 when `lineText` is
+  /// an excerpt of a long line rather than the whole line.
+  package var lineTextStart = 1
+  /// Whether `lineText` reaches the end of the source line.
+  package var lineTextReachesEnd = true
+
+  /// A bounded piece of a source line, from `SourceFile.excerpt`.
+  package struct Excerpt: Sendable, Hashable {
+    package var text: String
+    /// The 1-based column of the line at which `text` starts.
+    package var startColumn: Int
+    package var reachesEnd: Bool
+  }
+
+  /// Quotes an excerpt of the line instead of the whole line.
+  package mutating func quote(_ excerpt: Excerpt?) {
+    lineText = excerpt?.text
+    lineTextStart = excerpt?.startColumn ?? 1
+    lineTextReachesEnd = excerpt?.reachesEnd ?? true
+  }
 
   public init(
     _ severity: Severity, _ message: String, file: String, location: SourceLocation,
@@ -44,13 +70,15 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     let start = source.location(of: span.start)
     let end = source.location(of: span.end)
     let length = end.line == start.line ? end.column - start.column : 1
-    self.init(
-      severity, message, file: source.name, location: start, length: length,
-      lineText: source.lineText(start.line), notes: notes, help: help)
+    self.init(severity, message, file: source.name, location: start, length: length, notes: notes, help: help)
+    // A diagnostic in a long (minified) line quotes a window of it, not the whole line.
+    var cursor: SourceFile.ExcerptCursor?
+    var scanned = 0
+    quote(source.excerpt(line: start.line, column: start.column, cursor: &cursor, scanned: &scanned))
   }
 
   /// The most characters of a source line a rendering quotes.
-  static let quotedWidth = 160
+  package static let quotedWidth = 160
 
   /// `file:line:column: severity: message`, the first line of the rendering.
   public var description: String {
@@ -67,39 +95,63 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
       case .warning: .yellow
       case .note: .cyan
       }
-    var out = style.bold("\(file):\(location.line):\(location.column): ")
+    // Everything but precept's own punctuation comes from inputs: escaped before styling.
+    var out = style.bold(TerminalStyle.escaped("\(file):\(location.line):\(location.column): "))
     out += style.bold(style.paint("\(severity.rawValue):", severityColor))
-    out += style.bold(" \(message)")
+    out += style.bold(" " + TerminalStyle.escaped(message))
     if let lineText {
       let gutter = String(location.line)
       let pad = String(repeating: " ", count: gutter.count)
-      var shown = lineText.replacingTabs()
-      // Column 0 means "unknown" (view-model nodes without positions): the caret goes first.
-      var before = max(0, location.column - 1)
-      // A long line (minified code) is quoted around the caret: quoted whole for each of its
-      // findings, a 200 KB line with 16,000 findings made a report of 3 GB.
-      let scalars = shown.unicodeScalars
-      let width = Diagnostic.quotedWidth
-      if scalars.count > width {
-        let first = max(0, min(before - width / 3, scalars.count - width))
-        let window = String.UnicodeScalarView(scalars.dropFirst(first).prefix(width))
-        shown = (first > 0 ? "…" : "") + String(window) + (first + width < scalars.count ? "…" : "")
-        before += first > 0 ? 1 - first : 0
-      }
-      // Characters before the caret keep their width; everything else becomes a space.
-      let prefix = String(shown.unicodeScalars.prefix(before).map { _ in " " })
-      let available = max(1, shown.unicodeScalars.count - before)
-      let underline = "^" + String(repeating: "~", count: max(0, min(length, available) - 1))
-      out += "\n\(pad) |\n\(gutter) | \(shown)\n\(pad) | \(prefix)"
+      let (shown, caret, underlined) = quoted(lineText)
+      let underline = "^" + String(repeating: "~", count: max(0, underlined - 1))
+      out += "\n\(pad) |\n\(gutter) | \(shown)\n\(pad) | \(String(repeating: " ", count: caret))"
       out += style.paint(underline, severityColor)
     }
     for note in notes {
-      out += "\n" + style.bold(style.paint("note:", .cyan)) + " \(note)"
+      out += "\n" + style.bold(style.paint("note:", .cyan)) + " \(TerminalStyle.escaped(note, keepingNewlines: true))"
     }
     if let help {
-      out += "\n" + style.bold(style.paint("help:", .green)) + " \(help)"
+      out += "\n" + style.bold(style.paint("help:", .green)) + " \(TerminalStyle.escaped(help, keepingNewlines: true))"
     }
     return out
+  }
+
+  /// The quoted line as shown (escaped, tabs as spaces, at most `quotedWidth` scalars of it
+  /// around the column), where the caret goes and how many columns it underlines.
+  private func quoted(_ lineText: String) -> (shown: String, caret: Int, underlined: Int) {
+    // Column 0 means "unknown" (view-model nodes without positions): the caret goes first.
+    let caretIndex = max(0, location.column - 1)  // in scalars of the whole line
+    let windowStart = max(0, lineTextStart - 1)
+    let scalars = lineText.unicodeScalars
+    let count = scalars.count
+    let windowEnd = windowStart + count
+    let width = Diagnostic.quotedWidth
+    // A long line (minified code) is quoted around the caret: quoted whole for each of its
+    // findings, a 200 KB line with 16,000 findings made a report of 3 GB.
+    var first = windowStart
+    var shownCount = count
+    if windowStart > 0 || !lineTextReachesEnd || count > width {
+      first = max(windowStart, min(caretIndex - width / 3, lineTextReachesEnd ? windowEnd - width : Int.max))
+      shownCount = min(width, windowEnd - first)
+    }
+    let leading = first > 0
+    let trailing = first + shownCount < windowEnd || !lineTextReachesEnd
+    var shown = leading ? "…" : ""
+    var caret = leading ? 1 : 0
+    var underlined = 0
+    // Characters before the caret keep their (escaped) width; everything else becomes a space.
+    for (index, scalar) in scalars.dropFirst(first - windowStart).prefix(shownCount).enumerated() {
+      let piece = scalar == "\t" ? " " : TerminalStyle.escaped(String(scalar))
+      shown += piece
+      let position = first + index
+      if position < caretIndex {
+        caret += piece.unicodeScalars.count
+      } else if position < caretIndex + length {
+        underlined += piece.unicodeScalars.count
+      }
+    }
+    if trailing { shown += "…" }
+    return (shown, caret, max(1, underlined))
   }
 }
 
@@ -136,12 +188,5 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
   /// Every diagnostic rendered with its source excerpt.
   public func rendered(color: Bool = false) -> String {
     diagnostics.map { $0.rendered(color: color) }.joined(separator: "\n")
-  }
-}
-
-extension String {
-  fileprivate func replacingTabs() -> String {
-    // A tab is shown as one space so that columns (counted in scalars) stay aligned.
-    String(unicodeScalars.map { $0 == "\t" ? " " : Character($0) })
   }
 }

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A file's text held as UTF-8 bytes, with the offsets where its lines start.
 ///
 /// Every stage that reports a position (the ruleset lexer, the JSON reader, the Swift reader)
@@ -120,13 +128,29 @@ public struct SourceFile: Sendable {
   /// The text of a 1-based line, without its line terminator. Invalid UTF-8 is repaired with
   /// U+FFFD for display.
   public func lineText(_ line: Int) -> String {
-    guard line >= 1, line <= lineStarts.count else { return "" }
+    guard let (start, end) = lineBounds(line) else { return "" }
+    return repairedText(start, end)
+  }
+
+  /// The byte offsets where a 1-based line's text starts and ends (before its terminator).
+  func lineBounds(_ line: Int) -> (start: Int, end: Int)? {
+    guard line >= 1, line <= lineStarts.count else { return nil }
     let start = lineStarts[line - 1]
     var end = line < lineStarts.count ? lineStarts[line] : bytes.count
     while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+    return (start, end)
+  }
+
+  /// The length in bytes of a 1-based line's text (0 for a line that does not exist).
+  package func lineLength(_ line: Int) -> Int {
+    lineBounds(line).map { $0.end - $0.start } ?? 0
+  }
+
+  /// `bytes[start..<end]` as text; each invalid byte becomes one U+FFFD, as `location(of:)`
+  /// counts it. (The standard library's repairing decoder is both different and very slow on
+  /// garbage.)
+  private func repairedText(_ start: Int, _ end: Int) -> String {
     if let valid = String(validating: bytes[start..<end], as: UTF8.self) { return valid }
-    // Each invalid byte becomes one U+FFFD, as `location(of:)` counts it. (The standard
-    // library's repairing decoder is both different and very slow on garbage.)
     var text = ""
     var runStart = start
     var index = start
@@ -141,6 +165,47 @@ public struct SourceFile: Sendable {
       runStart = index
     }
     return text + String(decoding: bytes[runStart..<end], as: UTF8.self)
+  }
+
+  /// Where the last excerpt of a line started, so the next one on that line (findings come
+  /// sorted by column) continues from there instead of scanning the line from its start.
+  package struct ExcerptCursor: Sendable {
+    var line: Int
+    var column: Int
+    var offset: Int
+  }
+
+  /// A bounded piece of a line for quoting under a diagnostic: up to `2 × width` scalars from
+  /// `width` before `column`. Quoting a 1 MB minified line whole for each of its findings made
+  /// reports quadratic; with `cursor` carried from one call to the next, the findings of a line
+  /// in column order scan it once. `scanned` counts the bytes stepped over (for tests).
+  package func excerpt(
+    line: Int, column: Int, width: Int = Diagnostic.quotedWidth, cursor: inout ExcerptCursor?,
+    scanned: inout Int
+  ) -> Diagnostic.Excerpt? {
+    guard let (start, end) = lineBounds(line) else { return nil }
+    let firstColumn = max(1, column - width)
+    var index = start
+    var current = 1
+    if let cursor, cursor.line == line, cursor.column <= firstColumn {
+      index = cursor.offset
+      current = cursor.column
+    }
+    let from = index
+    while current < firstColumn, index < end {
+      index += max(1, validUTF8Length(bytes, at: index, end: end))
+      current += 1
+    }
+    scanned += index - from
+    cursor = ExcerptCursor(line: line, column: current, offset: index)
+    var stop = index
+    var taken = 0
+    while taken < 2 * width, stop < end {
+      stop += max(1, validUTF8Length(bytes, at: stop, end: end))
+      taken += 1
+    }
+    scanned += stop - index
+    return Diagnostic.Excerpt(text: repairedText(index, stop), startColumn: current, reachesEnd: stop >= end)
   }
 
   /// The source text between two byte offsets, repaired for display.
@@ -227,22 +292,86 @@ extension SourceFile {
   public struct ReadFailure: Error, Sendable, CustomStringConvertible {
     public let reason: String
     public var description: String { reason }
+    package init(reason: String) { self.reason = reason }
   }
 
   /// The bytes of the file at `path`, at most ``maximumFileSize`` of them.
+  ///
+  /// The read itself is bounded: the file is opened once, and at most `limit + 1` bytes are
+  /// read from it, whatever its size said (a file that grows between the size check and the
+  /// read, a device or a pipe stops at the limit).
   public static func readBytes(_ path: String) -> Result<[UInt8], ReadFailure> {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return .failure(ReadFailure(reason: "no such file"))
+    readBytes(path: Array(path.utf8), limit: maximumFileSize)
+  }
+
+  /// `readBytes` for a path given as bytes (a name that is not UTF-8) and a smaller limit.
+  package static func readBytes(path: [UInt8], limit: Int = maximumFileSize) -> Result<[UInt8], ReadFailure> {
+    let descriptor = (path + [0]).withUnsafeBufferPointer { pointer in
+      pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) { name in
+        // Non-blocking, so opening a FIFO without a writer does not hang; cleared below.
+        open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      }
     }
-    if isDirectory.boolValue { return .failure(ReadFailure(reason: "is a folder, not a file")) }
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    if let size = attributes?[.size] as? Int, size > maximumFileSize {
-      return .failure(ReadFailure(reason: "file is \(size) bytes, over the limit of \(maximumFileSize) bytes"))
+    guard descriptor >= 0 else {
+      let error = errno
+      if error == ENOENT || error == ENOTDIR {
+        var info = stat()
+        let dangling = (path + [0]).withUnsafeBufferPointer { pointer in
+          pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) { name in
+            lstat(name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+          }
+        }
+        return .failure(ReadFailure(reason: dangling ? "dangling symbolic link" : "no such file"))
+      }
+      if error == EISDIR { return .failure(ReadFailure(reason: "is a folder, not a file")) }
+      return .failure(ReadFailure(reason: "cannot read the file (\(String(cString: strerror(error))))"))
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(ReadFailure(reason: "cannot read the file"))
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(reason: "cannot read the file")) }
+    if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(ReadFailure(reason: "is a folder, not a file")) }
+    if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit {
+      return .failure(ReadFailure(reason: "file is \(info.st_size) bytes, over the limit of \(limit) bytes"))
     }
-    return .success(Array(data))
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    switch readBounded(descriptor, limit: limit, sizeHint: size) {
+    case .success(let bytes): return .success(bytes)
+    case .failure(.overLimit):
+      return .failure(ReadFailure(reason: "file is over the limit of \(limit) bytes (it grew while being read)"))
+    case .failure(.readError(let error)):
+      return .failure(ReadFailure(reason: "cannot read the file (\(String(cString: strerror(error))))"))
+    }
+  }
+
+  /// Why a bounded read stopped.
+  package enum BoundedReadFailure: Error {
+    /// More than `limit` bytes were there (at most `limit + 1` were read).
+    case overLimit
+    case readError(Int32)
+  }
+
+  /// Reads a descriptor to its end in chunks, but never more than `limit + 1` bytes: standard
+  /// input and files alike, whatever their size claims.
+  package static func readBounded(_ descriptor: Int32, limit: Int, sizeHint: Int = 0) -> Result<
+    [UInt8], BoundedReadFailure
+  > {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(max(0, sizeHint), limit) + 1)
+    let chunkSize = 1 << 16
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+    defer { chunk.deallocate() }
+    while true {
+      let room = min(chunkSize, limit + 1 - bytes.count)
+      if room <= 0 { return .failure(.overLimit) }
+      let count = read(descriptor, chunk.baseAddress!, room)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(.readError(errno))
+      }
+      if count == 0 { return .success(bytes) }
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+      if bytes.count > limit { return .failure(.overLimit) }
+    }
   }
 }

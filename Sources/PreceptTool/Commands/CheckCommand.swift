@@ -4,12 +4,17 @@ extension Command {
   static let checkCommand = Command(
     name: "check",
     summary: "evaluate rulesets against view-model JSON files",
-    usage: "precept check MODEL.json… [--ruleset FILE|DIR]… [--format text|json|sarif] [--fail-on SEVERITY]",
+    usage:
+      "precept check MODEL.json… [--ruleset FILE|DIR]… [--format text|json|sarif] [--fail-on SEVERITY] [--sources PATH]…",
     details: """
       Evaluates the rulesets against view models written as JSON (the format is described in
       Grammar/viewmodel.schema.json; `precept dump-model` writes it from Swift source). Each
       finding names the rule, the clause that decided it and the values of that clause's
       operands. Files that cannot be read are reported and the others still checked.
+
+      Text output quotes the source line under a finding only from files under a --sources
+      PATH (resolved through symbolic links; up to 64 MiB): a finding in any other file is
+      printed without an excerpt, as the model's "file" member could name any file.
 
       Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
       does not compile, or an input that could not be read.
@@ -18,6 +23,9 @@ extension Command {
       Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
       Evaluation.showReviewOption,
       Evaluation.outputOption,
+      OptionSpec(
+        name: "--sources", value: "PATH",
+        help: "quote source lines from files under PATH (repeatable); nothing else is read for quoting"),
     ],
     run: { arguments, console in
       guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing view-model file") }
@@ -25,8 +33,9 @@ extension Command {
       _ = try Evaluation.failOn(arguments)
       let (engine, _) = try Evaluation.engine(arguments)
       let paths = arguments.positionals
-      let input = paths.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil
-      let sources = SourceLines()
+      let input = paths.contains("-") ? try console.standardInput() : nil
+      // A view model's "file" can name any path: only files under --sources are quoted.
+      let sources = SourceLines(roots: arguments.values("--sources"))
       let (report, inputErrors) = Evaluation.evaluate(engine, count: paths.count) { index in
         Evaluation.read(paths[index], stdin: input).flatMap { source in
           Result { () throws(DiagnosticError) in Evaluation.Input(model: try ViewModel(json: source)) }

@@ -43,10 +43,19 @@ extension Command {
 enum CardRenderer {
   /// The card of `ruleset`. Its must haves and don'ts include those of the rulesets it imports
   /// (the global baselines a component meets), after its own.
+  ///
+  /// Card text comes from the ruleset, perhaps a downloaded pack: one-line items are escaped
+  /// whole (a newline cannot start a fake section) and the whole card once more, keeping the
+  /// newlines of multi-line text, so no control character reaches the terminal.
   static func markdown(_ ruleset: Ruleset) -> String {
+    TerminalStyle.escaped(unescapedMarkdown(ruleset), keepingNewlines: true)
+  }
+
+  private static func unescapedMarkdown(_ ruleset: Ruleset) -> String {
     let program = ruleset.program
     let metadata = program.metadata
-    var out = "# \(metadata.title ?? program.name) | A11y Context\n\n"
+    func line(_ text: String) -> String { TerminalStyle.escaped(text) }
+    var out = "# \(line(metadata.title ?? program.name)) | A11y Context\n\n"
     out += "`\(program.name)` \(program.version)\n"
     if let summary = metadata.summary { out += "\n\(summary)\n" }
     if let help = metadata.help { out += "\n\(help)\n" }
@@ -58,9 +67,9 @@ enum CardRenderer {
       }
     }
     func item(_ text: String, _ rule: RuleInfo?) -> String {
-      guard let rule else { return "- \(text)\n" }
+      guard let rule else { return "- \(line(text))\n" }
       let wcag = rule.wcag.isEmpty ? "" : ", WCAG \(rule.wcag.joined(separator: ", "))"
-      return "- \(text) *(\(rule.id), \(rule.severity)\(wcag))*\n"
+      return "- \(line(text)) *(\(line("\(rule.id), \(rule.severity)\(wcag)")))*\n"
     }
 
     let suggestions = sentences("suggest")
@@ -105,9 +114,9 @@ enum CardRenderer {
         categories.append(review.category ?? "Other")
       }
       for category in categories {
-        out += "\n### \(category)\n\n"
+        out += "\n### \(line(category))\n\n"
         for review in reviews where (review.category ?? "Other") == category {
-          for check in review.checks { out += "- \(check)\n" }
+          for check in review.checks { out += "- \(line(check))\n" }
         }
       }
     }

@@ -28,6 +28,15 @@ enum Evaluation {
     let engine = Engine(
       rulesets: rulesets, severityOverrides: configuration?.severity ?? [:],
       disabledRules: Set(configuration?.disable ?? []))
+    if let configuration, let source = configuration.source {
+      let check = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
+      let problems = configuration.ruleNames.compactMap { setting, name, span in
+        check.problem(name, rulesets: setting == "disable", in: "'\(setting)'").map { message in
+          Diagnostic(.error, message, in: source, span: span)
+        }
+      }
+      if !problems.isEmpty { throw DiagnosticError(problems) }
+    }
     return (engine, configuration)
   }
 
@@ -128,6 +137,9 @@ enum Evaluation {
   struct Input {
     var model: ViewModel
     var suppressions: Suppressions?
+    /// Problems found while reading that do not stop the evaluation (a suppression comment
+    /// naming an unknown rule): reported as input errors.
+    var problems: [Diagnostic] = []
   }
 
   /// Evaluates `count` inputs on every core; `produce` reads input `index` (or reports why it
@@ -151,7 +163,7 @@ enum Evaluation {
         let stopped = report.stopped.map {
           [Diagnostic(.error, $0.message, file: $0.file, location: SourceLocation(line: $0.line, column: $0.column))]
         }
-        result = (report, stopped ?? [])
+        result = (report, input.problems + (stopped ?? []))
       case .failure(let error):
         result = (nil, error.diagnostics)
       }
@@ -173,9 +185,13 @@ enum Evaluation {
 
   /// Reads an input file (or standard input for `-`) as an input error when it cannot.
   static func read(_ path: String, stdin: SourceFile?) -> Result<SourceFile, DiagnosticError> {
-    if path == "-", let stdin { return .success(stdin) }
-    return SourceFile.readBytes(path).map { SourceFile(name: path, bytes: $0) }.mapError { failure in
-      DiagnosticError(Diagnostic(.error, failure.reason, file: path, location: SourceLocation(line: 1, column: 1)))
+    read(InputPath(path), stdin: stdin)
+  }
+
+  static func read(_ path: InputPath, stdin: SourceFile?) -> Result<SourceFile, DiagnosticError> {
+    if path.name == "-", let stdin { return .success(stdin) }
+    return SourceFile.readBytes(path: path.bytes).map { SourceFile(name: path.name, bytes: $0) }.mapError { failure in
+      DiagnosticError(Diagnostic(.error, failure.reason, file: path.name, location: SourceLocation(line: 1, column: 1)))
     }
   }
 
@@ -188,11 +204,11 @@ enum Evaluation {
     let format = try format(arguments)
     let failOn = try failOn(arguments)
     let output = arguments.value("--output")
-    let renderer = ReportRenderer(
+    var renderer = ReportRenderer(
       rules: engine.rules, inputErrors: inputErrors,
       color: format == .text && output == nil && console.outStyle.enabled,
-      showReviews: arguments.flag("--show-review"), toolName: "precept", toolVersion: PreceptTool.version,
-      sourceLine: { file, line in sources.line(file, line) })
+      showReviews: arguments.flag("--show-review"), toolName: "precept", toolVersion: PreceptTool.version)
+    renderer.sourceExcerpt = { file, line, column in sources.excerpt(file, line, column) }
     let text = renderer.render(report, as: format)
     if let output {
       do {
@@ -208,26 +224,116 @@ enum Evaluation {
   }
 }
 
-/// Lines of source files, read once and shared between threads, for quoting under findings.
+/// Checks the rule ids and ruleset names a user wrote (`disable`, `severity`, suppression
+/// comments) against the rulesets loaded, so a misspelt one is an error with a suggestion
+/// instead of silently doing nothing. When `--ruleset` chose the rulesets (`partial`), names of
+/// rulesets that are not loaded are not checked: they belong to another run.
+struct RuleIDCheck: Sendable {
+  private let rules: Set<String>
+  private let rulesets: Set<String>
+  private let partial: Bool
+
+  init(_ engine: Engine, partial: Bool) {
+    rules = Set(engine.rulesets.flatMap(\.program.rules).map(\.id))
+    rulesets = Set(engine.rulesets.map(\.name))
+    self.partial = partial
+  }
+
+  /// Why `name` is unknown ("unknown rule 'x' in 'disable'; did you mean 'y'?"), or nil when it names a
+  /// loaded rule (or, with `rulesets`, a loaded ruleset).
+  func problem(_ name: String, rulesets allowRulesets: Bool, in place: String) -> String? {
+    if rules.contains(name) || (allowRulesets && rulesets.contains(name)) { return nil }
+    let rulesetName = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+    if partial && !rulesets.contains(rulesetName) { return nil }
+    let candidates = rules.sorted() + (allowRulesets ? rulesets.sorted() : [])
+    let suggestion = Spelling.closest(name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    let what = !name.contains("/") && allowRulesets ? "rule or ruleset" : "rule"
+    return "unknown \(what) '\(name)' in \(place)\(suggestion)"
+  }
+}
+
+/// Lines of source files, read once and shared between threads, for quoting under findings
+/// and for baseline keys.
+///
+/// Only files the user named are read: those already in memory (what `lint` read) and, for
+/// `check`, files under the paths given to `--source` (compared by real path, so a symbolic
+/// link out of them does not count), through the 64 MiB input limit. A view model's `file`
+/// can name any path; a file outside those is not quoted (the finding is printed without an
+/// excerpt). Findings come sorted by line and column, so the excerpts of one long line are
+/// cut from it in one pass (see `SourceFile.excerpt`).
 final class SourceLines: @unchecked Sendable {
   private let lock = NSLock()
   private var files: [String: SourceFile?] = [:]
+  /// Real paths of the named files and folders that may be read from disk.
+  private let roots: [String]
+  private var cursor: (file: String, cursor: SourceFile.ExcerptCursor?) = ("", nil)
+  private var longLine: (file: String, line: Int, digest: String)?
+  /// Bytes of source stepped over to cut excerpts and baseline keys (for tests: linear, not
+  /// quadratic, in the number of findings on a line).
+  private(set) var bytesScanned = 0
+  /// Files read from disk for quoting.
+  private(set) var filesRead: [String] = []
+
+  /// `roots`: the files and folders whose files may be read for quoting (none: only what
+  /// `add` gave).
+  init(roots: [String] = []) {
+    self.roots = roots.compactMap(SourceLines.realPath)
+  }
 
   /// Remembers a file already in memory (a Swift file being linted, standard input).
   func add(_ source: SourceFile) {
     lock.withLock { files[source.name] = source }
   }
 
-  func line(_ file: String, _ line: Int) -> String? {
+  private func source(_ file: String) -> SourceFile? {
+    if let known = files[file] { return known }
+    var source: SourceFile?
+    if let real = SourceLines.realPath(file), roots.contains(where: { real == $0 || real.hasPrefix($0 + "/") }) {
+      filesRead.append(file)
+      source = try? SourceFile.readBytes(file).map { SourceFile(name: file, bytes: $0) }.get()
+    }
+    files.updateValue(source, forKey: file)  // remember unreadable files too
+    return source
+  }
+
+  /// The path with every symbolic link resolved, or nil when it does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// A bounded excerpt of a line around a column.
+  func excerpt(_ file: String, _ line: Int, _ column: Int) -> Diagnostic.Excerpt? {
     lock.withLock {
-      let source: SourceFile?
-      if let known = files[file] {
-        source = known
-      } else {
-        source = FileManager.default.contents(atPath: file).map { SourceFile(name: file, bytes: Array($0)) }
-        files.updateValue(source, forKey: file)  // remember unreadable files too
+      guard let source = source(file) else { return nil }
+      var current = cursor.file == file ? cursor.cursor : nil
+      let excerpt = source.excerpt(line: line, column: column, cursor: &current, scanned: &bytesScanned)
+      cursor = (file, current)
+      return excerpt
+    }
+  }
+
+  /// Lines longer than this are fingerprinted by a digest of the whole line, computed once.
+  static let longLine = 4096
+
+  /// The text a baseline key fingerprints for a line: the line trimmed of white space, as
+  /// always; for a line over `longLine` bytes, a marker and the SHA-256 of that text, computed
+  /// once per line rather than once per finding. Nil when the file is not known.
+  func fingerprintText(_ file: String, _ line: Int) -> String? {
+    lock.withLock {
+      guard let source = source(file) else { return nil }
+      let length = source.lineLength(line)
+      if length <= SourceLines.longLine {
+        bytesScanned += length
+        return source.lineText(line).trimmingCharacters(in: .whitespaces)
       }
-      return source?.lineText(line)
+      if let longLine, longLine.file == file, longLine.line == line { return longLine.digest }
+      bytesScanned += length
+      let trimmed = source.lineText(line).trimmingCharacters(in: .whitespaces)
+      let digest = "\u{0}long line \(SHA256.hex(SHA256.hash(Array(trimmed.utf8))))"
+      longLine = (file, line, digest)
+      return digest
     }
   }
 }

@@ -13,11 +13,15 @@ extension Command {
       .build, hidden folders and --exclude globs — or - for standard input; default: the current
       folder), turns the views they build into view models, and evaluates the rulesets: the
       standard ones built into precept unless --ruleset is given. Files are read on every core;
-      output is in a fixed order. A file that cannot be read is reported and the rest checked.
+      output is in a fixed order. A file that cannot be read is reported and the rest checked:
+      a .swift entry that is a dangling symbolic link, or unreadable, is an input error (a
+      name that is not UTF-8 is read, and shown with \\x{E9} for each invalid byte). Paths
+      that leave no Swift file to lint are an error.
 
       Suppress a finding with a comment: // precept:disable-next-line RULE…, // precept:disable-line
       RULE…, or // precept:disable RULE… then // precept:enable RULE…. RULE is a rule id
-      (menu.basic/trigger-name) or a ruleset (menu.basic); none means every rule.
+      (menu.basic/trigger-name) or a ruleset (menu.basic); none means every rule. A RULE that
+      names no loaded rule or ruleset is an error, as in precept.json's disable and severity.
 
       --write-baseline FILE records the current findings; later runs with --baseline FILE report
       only findings that are not in it. Entries follow the code when it moves up or down.
@@ -41,37 +45,53 @@ extension Command {
 
       let excludes = arguments.values("--exclude") + (configuration?.exclude ?? [])
       let walker = FileWalker(excludes: excludes.map(Glob.init))
-      let (files, missing) = walker.files(arguments.positionals.isEmpty ? ["."] : arguments.positionals)
-      let stdin = files.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil
+      let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+      let (files, problems) = walker.files(paths)
+      if files.isEmpty && problems.isEmpty {
+        let excluded = excludes.isEmpty ? "" : " (excluding \(excludes.joined(separator: ", ")))"
+        throw InputError(message: "no Swift files to lint: none in \(paths.joined(separator: ", "))\(excluded)")
+      }
+      let stdin = files.contains(.standardInput) ? try console.standardInput() : nil
+      // Only the files read here are quoted (from memory): nothing else is read for quoting.
       let sources = SourceLines()
+      let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
       var (report, inputErrors) = Evaluation.evaluate(engine, count: files.count) { index in
         Evaluation.read(files[index], stdin: stdin).flatMap { source in
           sources.add(source)
           return Result { () throws(DiagnosticError) in
-            Evaluation.Input(model: ViewModel(try SwiftUIReader.read(source)), suppressions: Suppressions(source))
+            let model = ViewModel(try SwiftUIReader.read(source))
+            let suppressions = Suppressions(source)
+            let problems = suppressions.names.compactMap { name, span in
+              name.isEmpty
+                ? nil
+                : ruleIDs.problem(name, rulesets: true, in: "a precept: comment").map {
+                  Diagnostic(.error, $0, in: source, span: span)
+                }
+            }
+            return Evaluation.Input(model: model, suppressions: suppressions, problems: problems)
           }
         }
       }
-      inputErrors += missing.map {
-        Diagnostic(.error, "no such file or folder", file: $0, location: SourceLocation(line: 1, column: 1))
-      }
+      inputErrors += problems
       report.summary.files = files.count
 
       if let path = arguments.value("--write-baseline") {
         var recorded = Baseline()
         for finding in report.findings {
-          recorded.add(Baseline.key(finding, lineText: sources.line(finding.file, finding.line)))
+          recorded.add(Baseline.key(finding, fingerprintText: sources.fingerprintText(finding.file, finding.line)))
         }
         do {
           try Data((recorded.json.serialized(pretty: true) + "\n").utf8).write(to: URL(fileURLWithPath: path))
         } catch {
           throw InputError(message: "cannot write \(path): \(error.localizedDescription)")
         }
-        console.printError("precept: recorded \(report.findings.count) findings in \(path)")
+        console.printError("precept: recorded \(report.findings.count) findings in \(TerminalStyle.escaped(path))")
         return inputErrors.isEmpty ? 0 : 2
       }
       if var remaining = baseline {
-        report.suppressFindings { remaining.consume(Baseline.key($0, lineText: sources.line($0.file, $0.line))) }
+        report.suppressFindings {
+          remaining.consume(Baseline.key($0, fingerprintText: sources.fingerprintText($0.file, $0.line)))
+        }
       }
       return try Evaluation.finish(
         report, inputErrors: inputErrors, engine: engine, arguments: arguments, console: console, sources: sources)
@@ -94,11 +114,11 @@ extension Command {
         throw UsageError(message: "missing Swift file (or - for standard input)")
       }
       let walker = FileWalker(excludes: arguments.values("--exclude").map(Glob.init))
-      let (files, missing) = walker.files(arguments.positionals)
-      let stdin = files.contains("-") ? SourceFile(name: "<stdin>", bytes: console.readInput()) : nil
+      let (files, problems) = walker.files(arguments.positionals)
+      let stdin = files.contains(.standardInput) ? try console.standardInput() : nil
       var documents: [JSON] = []
-      var failed = !missing.isEmpty
-      for path in missing { console.fail("\(path): no such file or folder") }
+      var failed = !problems.isEmpty
+      console.report(problems)
       for path in files {
         do throws(DiagnosticError) {
           let source = try Evaluation.read(path, stdin: stdin).get()
@@ -108,7 +128,7 @@ extension Command {
           failed = true
         }
       }
-      let several = files.count + missing.count > 1 || arguments.positionals.contains { isFolder($0) }
+      let several = files.count + problems.count > 1 || arguments.positionals.contains { isFolder($0) }
       if several {
         console.print(JSON.array(documents).serialized(pretty: true))
       } else if let document = documents.first {

@@ -32,6 +32,9 @@ extension Command {
       let minimum =
         try arguments.value("--min-fixtures").map { text in
           guard let value = Int(text), value >= 0 else {
+            if !text.isEmpty, text.allSatisfy({ ("0"..."9").contains($0) }) {
+              throw UsageError(message: "--min-fixtures is too large (max \(Int.max))")
+            }
             throw UsageError(message: "--min-fixtures needs a whole number")
           }
           return value
@@ -139,12 +142,12 @@ private struct FixtureRun {
       }
       guard let expected else {
         failures += 1
-        console.print("FAIL \(source.name): no '// expect:' comment (found: \(list(found)))")
+        console.print(TerminalStyle.escaped("FAIL \(source.name): no '// expect:' comment (found: \(list(found)))"))
         continue
       }
       let problems = report.notRun.map { "\($0.rule) not run at \($0.line):\($0.column): \($0.message)" }
       if found == expected && problems.isEmpty {
-        if verbose { console.print("ok   \(source.name)") }
+        if verbose { console.print(TerminalStyle.escaped("ok   \(source.name)")) }
         continue
       }
       failures += 1
@@ -158,7 +161,8 @@ private struct FixtureRun {
         }
       }
       lines += problems.map { "  \($0)" }
-      console.print(lines.joined(separator: "\n"))
+      // Names and messages come from the fixtures and rulesets: each line escaped.
+      console.print(lines.map { TerminalStyle.escaped($0) }.joined(separator: "\n"))
     }
   }
 

@@ -5,7 +5,9 @@ import Precept
 ///
 /// An entry is keyed by file, rule and a fingerprint of the finding's source line (its text
 /// with surrounding white space trimmed, and the node type), not by line number: code moving up
-/// or down the file keeps its entries. Identical keys are counted, so a file with three
+/// or down the file keeps its entries. (A line over 4,096 bytes — minified code — is
+/// fingerprinted by the SHA-256 of its trimmed text, computed once per line, so that its many
+/// findings cost linear time.) Identical keys are counted, so a file with three
 /// identical offending lines stays clean until a fourth appears.
 ///
 /// The file is JSON: `{"preceptBaseline": 1, "findings": [{"file", "rule", "fingerprint", "count"}]}`.
@@ -20,8 +22,10 @@ struct Baseline {
 
   init() {}
 
-  static func key(_ finding: Finding, lineText: String?) -> Key {
-    let trimmed = (lineText ?? "").trimmingCharacters(in: .whitespaces)
+  /// The key of a finding. `fingerprintText` is the finding's source line trimmed of white
+  /// space (`SourceLines.fingerprintText`; a digest of it for lines over 4,096 bytes).
+  static func key(_ finding: Finding, fingerprintText: String?) -> Key {
+    let trimmed = fingerprintText ?? ""
     let digest = SHA256.hex(SHA256.hash(Array("\(finding.nodeType)\n\(trimmed)".utf8)))
     return Key(file: finding.file, rule: finding.rule, fingerprint: String(digest.prefix(16)))
   }

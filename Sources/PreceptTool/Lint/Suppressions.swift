@@ -12,6 +12,9 @@ import Precept
 struct Suppressions {
   /// Patterns disabled on each 1-based line.
   private var byLine: [Int: [String]] = [:]
+  /// Every rule id or ruleset name the comments name, with its span in the file, so that a
+  /// misspelt one is reported (`RuleIDCheck`) instead of silently suppressing nothing.
+  private(set) var names: [(name: String, span: Span)] = []
 
   init(_ source: SourceFile) {
     // Most files have no directive: find the lines that mention `precept:` with a byte scan,
@@ -24,6 +27,11 @@ struct Suppressions {
       var onThisLine = active + nextLine
       nextLine = []
       if lines.contains(line), let directive = Suppressions.directive(in: source.lineText(line)) {
+        let lineStart = source.lineStarts[line - 1]
+        let commands = ["disable-next-line", "disable-line", "disable", "enable"]
+        for (name, offset) in directive.named where commands.contains(directive.command) {
+          names.append((name, Span(lineStart + offset, lineStart + offset + name.utf8.count)))
+        }
         switch directive.command {
         case "disable-next-line": nextLine = directive.rules
         case "disable-line": onThisLine += directive.rules
@@ -64,16 +72,33 @@ struct Suppressions {
     return lines
   }
 
-  /// The directive in a `//` comment on the line, if any. No rule means every rule ("").
-  private static func directive(in line: String) -> (command: String, rules: [String])? {
+  /// The directive in a `//` comment on the line, if any. No rule means every rule (""). `named`
+  /// holds each rule with its UTF-8 offset in the line.
+  private static func directive(in line: String) -> (command: String, rules: [String], named: [(String, Int)])? {
     guard let comment = line.range(of: "//"),
       let marker = line.range(of: "precept:", range: comment.upperBound..<line.endIndex)
     else { return nil }
-    let rest = line[marker.upperBound...]
-    let words = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
-    guard let command = words.first else { return nil }
-    let rules = Array(words.dropFirst().prefix { !$0.hasPrefix("--") })
-    return (command, rules.isEmpty ? [""] : rules)
+    let rest = line.utf8[marker.upperBound...]
+    var words: [(String, Int)] = []
+    var index = rest.startIndex
+    while index < rest.endIndex {
+      let separator: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x2C || $0 == 0x09 }
+      if separator(rest[index]) {
+        index = rest.index(after: index)
+        continue
+      }
+      let start = index
+      while index < rest.endIndex, !separator(rest[index]) { index = rest.index(after: index) }
+      words.append(
+        (
+          String(decoding: rest[start..<index], as: UTF8.self),
+          line.utf8.distance(from: line.utf8.startIndex, to: start)
+        ))
+    }
+    guard let command = words.first?.0 else { return nil }
+    let named = Array(words.dropFirst().prefix { !$0.0.hasPrefix("--") })
+    let rules = named.map(\.0)
+    return (command, rules.isEmpty ? [""] : rules, named)
   }
 
   /// Whether a rule is turned off on a line.

@@ -38,6 +38,10 @@ struct ProjectConfiguration {
   var severity: [String: Severity] = [:]
   var disable: [String] = []
   var exclude: [String] = []
+  /// The rule ids and ruleset names `severity` and `disable` name, with their spans in the
+  /// file, for reporting misspelt ones (`RuleIDCheck`); and the file they are in.
+  var ruleNames: [(setting: String, name: String, span: Span)] = []
+  var source: SourceFile?
 
   /// The folder holding the file: relative paths in it are taken from there.
   var folder: String {
@@ -74,6 +78,7 @@ struct ProjectConfiguration {
       throw fail("expected \"precept\": \(formatVersion) (the configuration format version)", json["precept"] ?? json)
     }
     var configuration = ProjectConfiguration(path: path)
+    configuration.source = source
     func strings(_ value: JSON, _ key: String) throws -> [String] {
       guard let values = value.arrayValue else { throw fail("'\(key)' must be a list of strings", value) }
       return try values.map { element in
@@ -114,8 +119,14 @@ struct ProjectConfiguration {
             throw fail("the severity of '\(entry.key)' must be \"error\", \"warning\" or \"info\"", entry.value)
           }
           configuration.severity[entry.key] = severity
+          configuration.ruleNames.append(
+            ("severity", entry.key, Span(entry.keyOffset, entry.keyOffset + entry.key.utf8.count + 2)))
         }
-      case "disable": configuration.disable = try strings(value, "disable")
+      case "disable":
+        configuration.disable = try strings(value, "disable")
+        for (element, name) in zip(value.arrayValue ?? [], configuration.disable) {
+          configuration.ruleNames.append(("disable", name, Span(element.offset, element.offset + name.utf8.count + 2)))
+        }
       case "exclude": configuration.exclude = try strings(value, "exclude")
       default:
         let known = ["precept", "registry", "rulesets", "paths", "standard", "severity", "disable", "exclude"]

@@ -1,5 +1,6 @@
 import Foundation
 import Precept
+import PreceptDistribution
 import PreceptSwiftUI
 
 /// One `precept repl` session: the rulesets and the model it has loaded, the values the author
@@ -101,6 +102,7 @@ final class ReplSession {
     switch error {
     case let error as DiagnosticError: report(error.diagnostics)
     case let error as InputError: fail(error.message)
+    case DistributionError.invalidDocument(let error): report(error.diagnostics)
     default: fail("\(error)")
     }
   }
@@ -113,7 +115,7 @@ final class ReplSession {
   /// `warning: message` on standard error: a consequence of an entry that did what it said.
   func warn(_ message: String) {
     let style = console.errorStyle
-    console.printError(style.bold(style.paint("warning:", .yellow)) + " " + message)
+    console.printError(style.bold(style.paint("warning:", .yellow)) + " " + TerminalStyle.escaped(message))
   }
 
   /// `let NAME(…) = …`, `rule ID {`, `review ID {`: items of the session's ruleset.

@@ -256,12 +256,14 @@ extension ReplSession {
     let style = console.outStyle
     switch outcome.result {
     case .failed:
-      return style.paint("failed", .red) + (outcome.finding.map { ": " + $0.message } ?? "")
+      return style.paint("failed", .red) + (outcome.finding.map { ": " + TerminalStyle.escaped($0.message) } ?? "")
     case .passed: return style.paint("passed", .green)
     case .inapplicable: return style.dim("inapplicable") + " (when is false)"
     case .needsReview:
-      return style.paint("needs review", .yellow) + (outcome.reviewItems.first.map { ": " + $0.message } ?? "")
-    case .notRun(let reason, let message): return style.paint("not run", .magenta) + " (\(reason.rawValue)): \(message)"
+      return style.paint("needs review", .yellow)
+        + (outcome.reviewItems.first.map { ": " + TerminalStyle.escaped($0.message) } ?? "")
+    case .notRun(let reason, let message):
+      return style.paint("not run", .magenta) + " (\(reason.rawValue)): \(TerminalStyle.escaped(message))"
     }
   }
 

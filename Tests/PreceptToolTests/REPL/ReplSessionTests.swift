@@ -224,3 +224,27 @@ private let demoModel = """
     }
   }
 }
+
+@Suite struct ReplEscapingTests {
+  /// A loaded ruleset's messages are printed escaped by `:run`.
+  @Test func ruleMessagesCannotDriveTheTerminal() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let ruleset = try folder.write(
+      "evil.precept",
+      """
+      ruleset evil 1.0.0
+      rule named {
+        severity error
+        on Menu as m
+        require m.hasModifier("accessibilityLabel")
+        message "Bad\\u001b[2J"
+      }
+      """)
+    let model = try folder.write("S.swift", "struct S: View {\n  var body: some View { Menu {} }\n}\n")
+    let run = SessionRun(rulesets: [ruleset], model: model)
+    let output = run.enter(":run named")
+    #expect(output.contains("failed: Bad\\u{1B}[2J"))
+    #expect(!output.contains("\u{1B}"))
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Precept
+import Testing
+
+@testable import PreceptTool
+
+/// Small failures of `lint`'s inputs: each says what is wrong, once, with a position.
+@Suite struct LintCommandTests {
+  @Test func misspeltRuleIDsInTheConfigurationAreErrors() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let swift = try folder.write("A.swift", "struct V {}\n")
+    let config = try folder.write(
+      "precept.json",
+      """
+      {
+        "precept": 1,
+        "disable": ["global/semantic-colr", "menu.basic"],
+        "severity": {"menu.basic/trigger-nme": "info"}
+      }
+      """)
+    let run = ToolRun(["lint", swift, "--config", config])
+    #expect(run.status == 2)
+    #expect(
+      run.error.contains(
+        "\(config):3:15: error: unknown rule 'global/semantic-colr' in 'disable'; did you mean 'global/semantic-color'?"
+      ))
+    #expect(
+      run.error.contains(
+        "\(config):4:16: error: unknown rule 'menu.basic/trigger-nme' in 'severity'; did you mean 'menu.basic/trigger-name'?"
+      ))
+    #expect(!run.error.contains("'menu.basic' in"))
+  }
+
+  @Test func misspeltRuleIDsInSuppressionCommentsAreErrors() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let swift = try folder.write(
+      "A.swift",
+      "struct V: View {\n  var body: some View {\n    // precept:disable-next-line menu.basic/trigger-nam\n    Menu {}\n  }\n}\n"
+    )
+    let run = ToolRun(["lint", swift, "--format", "json"])
+    #expect(run.status == 2)
+    let errors = try JSON.parse(run.output)["inputErrors"]?.arrayValue ?? []
+    #expect(
+      errors.map { $0["message"]?.stringValue }
+        == ["unknown rule 'menu.basic/trigger-nam' in a precept: comment; did you mean 'menu.basic/trigger-name'?"])
+    #expect(errors.first?["line"]?.integerValue == 3 && errors.first?["column"]?.integerValue == 34)
+    // A comment that only mentions precept: is not a directive.
+    let prose = try folder.write("B.swift", "// see precept: the docs\nstruct V {}\n")
+    #expect(ToolRun(["lint", prose]).status == 0)
+    // A rule of a ruleset this run does not load (--ruleset chose others) is not checked.
+    let ruleset = try folder.write("demo.precept", "ruleset demo 1.0.0\n")
+    #expect(ToolRun(["lint", swift, "-r", ruleset]).status == 0)
+  }
+
+  @Test func aMalformedLockFileIsReportedWithOneErrorPrefix() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let swift = try folder.write("A.swift", "struct V {}\n")
+    let config = try folder.write("precept.json", #"{"precept": 1, "rulesets": {"acme.menus": "^1.0"}}"#)
+    try folder.write("precept.lock", "{\"preceptLock\": 1, \"packs\": 3}")
+    let run = ToolRun(["lint", swift, "--config", config])
+    #expect(run.status == 2)
+    #expect(run.error.hasPrefix(folder.path + "/precept.lock:1:"))
+    #expect(!run.error.contains("error: " + folder.path))
+  }
+
+  @Test func aPositionTooLargeSaysSo() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let model = try folder.write(
+      "m.json", #"{"viewmodel": 1, "file": "A.swift", "nodes": [{"type": "Menu", "line": 2147483648}]}"#)
+    let run = ToolRun(["check", model, "--format", "json"])
+    #expect(run.status == 2)
+    #expect(run.output.contains("'line' is too large (max 2147483647)"))
+    let fixtures = ToolRun(["test", folder.path, "--min-fixtures", "99999999999999999999"])
+    #expect(fixtures.status == 2)
+    #expect(fixtures.error.hasPrefix("error: --min-fixtures is too large (max 9223372036854775807)"))
+  }
+}
