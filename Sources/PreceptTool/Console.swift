@@ -2,21 +2,21 @@ import Foundation
 import Precept
 
 /// Where a command writes. The real console writes to the process's streams; tests capture.
-public final class Console: @unchecked Sendable {
+package final class Console: @unchecked Sendable {
   private let writeOut: (String) -> Void
   private let writeError: (String) -> Void
   /// Styling for standard output and for standard error (colour only on terminals).
-  public let outStyle: TerminalStyle
-  public let errorStyle: TerminalStyle
+  package let outStyle: TerminalStyle
+  package let errorStyle: TerminalStyle
   /// Standard input, for commands that read `-`.
-  public var readInput: () -> [UInt8] {
+  package var readInput: () -> [UInt8] {
     { [readBoundedInput] in (try? readBoundedInput().get()) ?? [] }
   }
   /// Standard input, at most `SourceFile.maximumFileSize` bytes of it (read in chunks: more
   /// is not read but an error).
   let readBoundedInput: () -> Result<[UInt8], SourceFile.ReadFailure>
 
-  public init(
+  package init(
     out: @escaping (String) -> Void, error: @escaping (String) -> Void,
     outStyle: TerminalStyle = TerminalStyle(enabled: false),
     errorStyle: TerminalStyle = TerminalStyle(enabled: false), readInput: @escaping () -> [UInt8] = { [] }
@@ -46,7 +46,7 @@ public final class Console: @unchecked Sendable {
     reason: "standard input is over the limit of \(SourceFile.maximumFileSize) bytes")
 
   /// The process's standard streams.
-  public static func standard() -> Console {
+  package static func standard() -> Console {
     Console(
       out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
       error: { text in FileHandle.standardError.write(Data(text.utf8)) },
@@ -70,13 +70,13 @@ public final class Console: @unchecked Sendable {
     }
   }
 
-  public func print(_ text: String = "") { writeOut(text + "\n") }
-  public func write(_ text: String) { writeOut(text) }
-  public func printError(_ text: String) { writeError(text + "\n") }
+  package func print(_ text: String = "") { writeOut(text + "\n") }
+  package func write(_ text: String) { writeOut(text) }
+  package func printError(_ text: String) { writeError(text + "\n") }
 
   /// Prints diagnostics to standard error the way the Swift compiler does (escaped, as
   /// `Diagnostic.rendered` escapes).
-  public func report(_ diagnostics: [Diagnostic]) {
+  package func report(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics { printError(diagnostic.rendered(color: errorStyle.enabled)) }
   }
 
@@ -84,7 +84,7 @@ public final class Console: @unchecked Sendable {
   /// registry strings, pack names), so it cannot drive the terminal. Its own line breaks (a
   /// resolution error lists the requirements) are kept, but every line after the first is
   /// indented, so that no text in it can pass for a line of precept's own (`error: …`).
-  public func fail(_ message: String) {
+  package func fail(_ message: String) {
     let lines = TerminalStyle.escaped(message, keepingNewlines: true).split(
       separator: "\n", omittingEmptySubsequences: false)
     let text = ([lines[0]] + lines.dropFirst().map { $0.hasPrefix(" ") ? $0 : "  " + $0 }).joined(separator: "\n")

@@ -4,9 +4,9 @@ import PreceptDistribution
 
 /// The `precept` command line. `main` returns the process exit status: 0 clean, 1 findings
 /// (or an evaluation error), 2 a usage error or unreadable input.
-public enum PreceptTool {
+package enum PreceptTool {
   /// The tool's version, printed by `precept --version`.
-  public static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// Command-line arguments that are not valid UTF-8 (a file name on Linux can be any bytes),
   /// by the name they are shown as (`InputPath.displayName`): `main.swift` fills it from
@@ -26,7 +26,7 @@ public enum PreceptTool {
     }
   }
 
-  public static func main(arguments: [String], console: Console = .standard()) -> Int32 {
+  package static func main(arguments: [String], console: Console = .standard()) -> Int32 {
     guard let first = arguments.first else {
       console.printError(generalHelp)
       return 2

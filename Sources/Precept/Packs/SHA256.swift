@@ -15,9 +15,9 @@
 /// ```
 ///
 /// The digest does not depend on how the input is split between `update` calls.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
   /// The length of a digest in bytes.
-  public static let digestByteCount = 32
+  package static let digestByteCount = 32
   static let blockByteCount = 64
 
   private var state: [UInt32] = [
@@ -29,12 +29,12 @@ public struct SHA256: Sendable {
   private var byteCount: UInt64 = 0
 
   /// A hasher that has seen no input.
-  public init() {
+  package init() {
     pending.reserveCapacity(SHA256.blockByteCount)
   }
 
   /// Adds bytes to the message.
-  public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func update(_ bytes: UnsafeRawBufferPointer) {
     guard var remaining = bytes.baseAddress, !bytes.isEmpty else { return }
     var count = bytes.count
     byteCount &+= UInt64(count)
@@ -60,7 +60,7 @@ public struct SHA256: Sendable {
 
   /// Adds bytes to the message. Contiguous collections (arrays, slices, native strings'
   /// `utf8` views) are hashed in place; others are copied in blocks.
-  public mutating func update(_ bytes: some Sequence<UInt8>) {
+  package mutating func update(_ bytes: some Sequence<UInt8>) {
     let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
       update(UnsafeRawBufferPointer(buffer))
     }
@@ -79,7 +79,7 @@ public struct SHA256: Sendable {
 
   /// The 32-byte digest of everything added so far. The hasher itself is left as it was, so
   /// more input can still be added.
-  public func finalize() -> [UInt8] {
+  package func finalize() -> [UInt8] {
     var copy = self
     let bitLength = byteCount &* 8
     // Padding: a one bit, zeros up to 56 bytes into a block, then the length in bits.
@@ -103,7 +103,7 @@ public struct SHA256: Sendable {
   }
 
   /// The digest of `bytes`, in one call.
-  public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+  package static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
     var hasher = SHA256()
     hasher.update(bytes)
     return hasher.finalize()
@@ -111,7 +111,7 @@ public struct SHA256: Sendable {
 
   /// Bytes as lowercase hexadecimal, two digits per byte — the form digests take in
   /// `index.json` and `precept.lock`.
-  public static func hex(_ bytes: [UInt8]) -> String {
+  package static func hex(_ bytes: [UInt8]) -> String {
     let digits: [UInt8] = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     text.reserveCapacity(bytes.count * 2)
@@ -124,7 +124,7 @@ public struct SHA256: Sendable {
 
   /// Whether `text` has the form of a hexadecimal SHA-256 digest: exactly 64 lowercase
   /// hexadecimal digits.
-  public static func isHexDigest(_ text: String) -> Bool {
+  package static func isHexDigest(_ text: String) -> Bool {
     text.utf8.count == digestByteCount * 2
       && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }

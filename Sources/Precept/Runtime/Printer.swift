@@ -1,17 +1,17 @@
 /// Prints values as literals of the language (what `precept eval` shows) and in display form
 /// (what a message template inserts: strings without quotes).
-public enum Printer {
+package enum Printer {
   /// The value as a literal that reads back as the same value: `1`, `1u`, `1.0`, `"a\n"`,
   /// `b"\x00"`, `[1, 2]`, `{"k": 1}`, `null`, `int`. Doubles always carry a `.` or an exponent
   /// and enough digits to round-trip; non-finite ones print as `double("NaN")` and so on.
-  public static func literal(_ value: Value) -> String {
+  package static func literal(_ value: Value) -> String {
     var out = ""
     write(value, to: &out)
     return out
   }
 
   /// The value as a template hole shows it: strings as they are, everything else as a literal.
-  public static func display(_ value: Value) -> String {
+  package static func display(_ value: Value) -> String {
     if case .string(let text) = value { return text }
     return literal(value)
   }

@@ -1,7 +1,7 @@
 /// "Did you mean …?" suggestions for misspelt names, options and commands.
-public enum Spelling {
+package enum Spelling {
   /// The candidate closest to `word` by edit distance, if it is close enough to be a typo.
-  public static func closest(_ word: String, in candidates: [String]) -> String? {
+  package static func closest(_ word: String, in candidates: [String]) -> String? {
     var best: (String, Int)?
     for candidate in candidates {
       let distance = editDistance(word, candidate)

@@ -17,16 +17,16 @@
 /// `call` (a global call), `method` (a receiver call; its first child is the receiver),
 /// `index`, `!`, `neg`, the binary operators by their symbol (`+`, `&&`, `=>`, `in`, …), `?:`,
 /// `list`, `map` with `entry` children, and `macro` (`(macro all (x) span target body…)`).
-public enum ASTDump {
+package enum ASTDump {
   /// Parses `source` as one expression and dumps its tree.
-  public static func expression(_ source: SourceFile) throws(DiagnosticError) -> String {
+  package static func expression(_ source: SourceFile) throws(DiagnosticError) -> String {
     let (expr, diagnostics) = Parser.parseExpression(source)
     guard let expr, diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
     return dump(expr, source)
   }
 
   /// Parses `source` as a ruleset file and dumps its tree.
-  public static func ruleset(_ source: SourceFile) throws(DiagnosticError) -> String {
+  package static func ruleset(_ source: SourceFile) throws(DiagnosticError) -> String {
     let (ruleset, diagnostics) = Parser.parseRuleset(source)
     guard let ruleset, diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
     return dump(ruleset, source)
