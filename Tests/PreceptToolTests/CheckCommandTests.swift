@@ -193,3 +193,34 @@ func validateSARIF(_ sarif: JSON) throws {
     }
   }
 }
+
+/// A rule that could not run checked nothing, so `check` and `lint` never exit 0 or 1 for it
+/// unless the user accepts it (a third-party ruleset they cannot fix).
+@Suite struct NotRunExitTests {
+  static let failing = """
+    ruleset demo.broken 1.0.0
+    rule divides {
+      severity error
+      on Menu as m
+      require m.children.size() / (m.children.size() - m.children.size()) >= 0
+      message "unreachable"
+    }
+    """
+
+  @Test func aRuleThatCouldNotRunIsExitStatusTwo() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let ruleset = try folder.write("broken.precept", Self.failing)
+    let model = try folder.write(
+      "model.json", #"{"viewmodel": 1, "file": "A.swift", "nodes": [{"type": "Menu", "line": 3, "column": 5}]}"#)
+    let refused = ToolRun(["check", model, "--ruleset", ruleset])
+    #expect(refused.status == 2)
+    #expect(refused.output.contains("rule demo.broken/divides was not run on Menu"), "\(refused.output)")
+    #expect(refused.error.contains("1 rule evaluation could not run"), "\(refused.error)")
+    let accepted = ToolRun(["check", model, "--ruleset", ruleset, "--accept-not-run"])
+    #expect(accepted.status == 0, "\(accepted.error)")
+    let swift = try folder.write("A.swift", "struct A: View { var body: some View { Menu(\"a\") { Text(\"b\") } } }\n")
+    #expect(ToolRun(["lint", swift, "--ruleset", ruleset]).status == 2)
+    #expect(ToolRun(["lint", swift, "--ruleset", ruleset, "--accept-not-run", "--format", "json"]).status == 0)
+  }
+}

@@ -17,11 +17,13 @@ extension Command {
       printed without an excerpt, as the model's "file" member could name any file.
 
       Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
-      does not compile, or an input that could not be read.
+      does not compile, an input that could not be read, or a rule that could not run on a
+      node (its cost budget spent, a host function missing, a run-time error; --accept-not-run
+      accepts those).
       """,
     options: [
       Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
-      Evaluation.showReviewOption,
+      Evaluation.showReviewOption, Evaluation.acceptNotRunOption,
       Evaluation.outputOption,
       OptionSpec(
         name: "--sources", value: "PATH",

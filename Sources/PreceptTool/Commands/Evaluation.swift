@@ -13,6 +13,9 @@ enum Evaluation {
     name: "--fail-on", value: "SEVERITY", help: "exit 1 on findings at or above error (default), warning or info")
   static let showReviewOption = OptionSpec(
     name: "--show-review", help: "list every check that needs a person (text and SARIF; JSON always lists them)")
+  static let acceptNotRunOption = OptionSpec(
+    name: "--accept-not-run",
+    help: "exit 0 or 1 even when a rule could not run on a node (for a ruleset you cannot fix)")
   static let outputOption = OptionSpec(
     name: "--output", short: "-o", value: "FILE", help: "write the report to FILE instead of standard output")
 
@@ -195,8 +198,9 @@ enum Evaluation {
     }
   }
 
-  /// Writes the report and returns the exit status: 2 if an input could not be read, else 1
-  /// if a finding is at or above `failOn`, else 0.
+  /// Writes the report and returns the exit status: 2 if an input could not be read or a rule
+  /// could not run (unless `--accept-not-run`), else 1 if a finding is at or above `failOn`,
+  /// else 0.
   static func finish(
     _ report: Report, inputErrors: [Diagnostic], engine: Engine, arguments: ParsedArguments, console: Console,
     sources: SourceLines
@@ -220,6 +224,14 @@ enum Evaluation {
       console.write(text)
     }
     if !inputErrors.isEmpty { return 2 }
+    // A rule that could not run checked nothing: never a clean exit, unless accepted.
+    if report.summary.notRun > 0 && !arguments.flag("--accept-not-run") {
+      let count = report.summary.notRun
+      console.fail(
+        "\(count) rule evaluation\(count == 1 ? "" : "s") could not run, so \(count == 1 ? "its" : "their") "
+          + "checks were not made (listed in the report); --accept-not-run accepts that")
+      return 2
+    }
     return report.findings.contains { $0.severity >= failOn } ? 1 : 0
   }
 }

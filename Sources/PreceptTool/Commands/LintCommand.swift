@@ -27,14 +27,16 @@ extension Command {
       only findings that are not in it. Entries follow the code when it moves up or down.
 
       Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
-      does not compile, or an input that could not be read.
+      does not compile, an input that could not be read, or a rule that could not run on a
+      node (its cost budget spent, a host function missing, a run-time error; --accept-not-run
+      accepts those).
       """,
     options: [
       Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
       OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable; * ** ?)"),
       OptionSpec(name: "--baseline", value: "FILE", help: "report only findings not recorded in FILE"),
       OptionSpec(name: "--write-baseline", value: "FILE", help: "record the current findings in FILE and exit 0"),
-      Evaluation.showReviewOption, Evaluation.outputOption,
+      Evaluation.showReviewOption, Evaluation.acceptNotRunOption, Evaluation.outputOption,
     ],
     run: { arguments, console in
       _ = try Evaluation.format(arguments)
