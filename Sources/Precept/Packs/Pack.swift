@@ -245,8 +245,11 @@ public struct PackManifest: Sendable, Hashable {
       return value
     }
     func integer(_ key: String, in object: JSON) throws(DiagnosticError) -> Int {
-      guard let value = object[key]?.integerValue, value >= 0, value <= Int64(Int32.max) else {
+      guard let value = object[key]?.integerValue, value >= 0 else {
         throw fail("the manifest needs a non-negative integer '\(key)'", object[key] ?? object)
+      }
+      guard value <= Int64(Int32.max) else {
+        throw fail("the manifest's '\(key)' is too large (max \(Int32.max))", object[key] ?? object)
       }
       return Int(value)
     }

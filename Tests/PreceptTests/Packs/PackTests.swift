@@ -161,4 +161,13 @@ private func loadError(_ bytes: [UInt8]) -> String? {
     let recompiled = try Pack(bytes: older, name: "old.preceptpack").ruleset(resolver: nil)
     #expect(Engine(rulesets: [recompiled]).evaluate(try viewModel()).findings.count == 2)
   }
+
+  /// A manifest number past Int32 said "needs a non-negative integer", which 2147483648 is.
+  @Test func aManifestNumberTooLargeSaysSo() throws {
+    let pack = Pack(try Ruleset(text: source))
+    let huge = repack(pack, manifest: { $0.formatVersion = Int(Int32.max) + 1 })
+    #expect(loadError(huge) == "the manifest's 'preceptPack' is too large (max 2147483647)")
+    let negative = repack(pack, manifest: { $0.formatVersion = -1 })
+    #expect(loadError(negative) == "the manifest needs a non-negative integer 'preceptPack'")
+  }
 }
