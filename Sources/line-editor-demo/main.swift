@@ -5,7 +5,13 @@
 //
 // Entries continue while brackets or a string are open; Tab completes a few fixed words.
 // Each entry is printed as `ENTRY[text]` with newlines shown as `\n`; end of input prints `EOF`.
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import PreceptTool
 
 func say(_ text: String, to fd: Int32 = 1) {

@@ -1,4 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The terminal side of the line editor: raw mode, window size, the signals that must not
 /// leave the terminal raw, and plain descriptor I/O.
@@ -130,7 +136,7 @@ private func installSignalHandlers(fd: Int32, original: termios, raw: termios, p
   for signal in restoringSignals {
     sigaction(signal, nil, previousActions + Int(signal))
     // An ignored signal cannot hurt the terminal; leave it ignored.
-    let previous = previousActions[Int(signal)].__sigaction_handler.sa_handler
+    let previous = handler(of: previousActions[Int(signal)])
     if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
     var action = handlerAction(restoreTerminalAndRaise)
     sigaction(signal, &action, nil)
@@ -148,9 +154,22 @@ private func removeSignalHandlers() {
   }
 }
 
+/// The handler of `action`: the C library names the union that holds it differently.
+private func handler(of action: sigaction) -> (@convention(c) (Int32) -> Void)? {
+  #if canImport(Darwin)
+    action.__sigaction_u.__sa_handler
+  #else
+    action.__sigaction_handler.sa_handler
+  #endif
+}
+
 private func handlerAction(_ handler: @convention(c) (Int32) -> Void) -> sigaction {
   var action = sigaction()
-  action.__sigaction_handler.sa_handler = handler
+  #if canImport(Darwin)
+    action.__sigaction_u.__sa_handler = handler
+  #else
+    action.__sigaction_handler.sa_handler = handler
+  #endif
   sigemptyset(&action.sa_mask)
   action.sa_flags = SA_RESTART
   return action

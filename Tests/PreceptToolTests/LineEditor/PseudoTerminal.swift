@@ -1,6 +1,13 @@
 import Foundation
-import Glibc
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The `line-editor-demo` executable (or another one, such as `precept repl`) running on a
 /// pseudo-terminal that the test opened: the test types at the terminal's master side and
@@ -47,11 +54,17 @@ final class PseudoTerminal {
     guard FileManager.default.isExecutableFile(atPath: path) else {
       throw PseudoTerminalError("no executable at \(path)")
     }
-    var actions = posix_spawn_file_actions_t()
+    // Darwin declares these as opaque pointers, Glibc as structs.
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
-    var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     // Its own process group, whose parent (the test) is in the same session: not orphaned,
