@@ -95,6 +95,7 @@ enum RulesetFixtures {
   static func expectations(_ source: SourceFile) -> Expectations {
     var expected = Expectations()
     var pending: [(line: Int, ids: [String])] = []
+    var nothingLine: Int?
     func ids(_ text: Substring, line: Int) -> [String] {
       let ids = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
       if ids.isEmpty { expected.problems.append("line \(line): a marker names no rule") }
@@ -108,7 +109,9 @@ enum RulesetFixtures {
         if comment.hasPrefix("expect:") {
           expected.stated = true
           let rest = comment.dropFirst("expect:".count).trimmingCharacters(in: .whitespaces)
-          if rest != "nothing" {
+          if rest == "nothing" {
+            nothingLine = nothingLine ?? line
+          } else {
             expected.problems.append(
               "line \(line): '// expect: \(rest)' names rules without lines; mark each finding's line "
                 + "with '// <- RULE' instead (or write '// expect: nothing')")
@@ -129,6 +132,9 @@ enum RulesetFixtures {
       }
     }
     for (line, _) in pending { expected.problems.append("line \(line): '// v' marker with no line below it") }
+    if let line = nothingLine, !expected.findings.isEmpty {
+      expected.problems.append("line \(line): '// expect: nothing', yet the fixture marks findings")
+    }
     return expected
   }
 }

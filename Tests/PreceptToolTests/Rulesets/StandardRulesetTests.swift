@@ -127,6 +127,12 @@ import Testing
         var body: some View { Button("") {} }
       }
       """,
+      "contradiction.swift": """
+      // expect: nothing
+      struct S: View {
+        var body: some View { Button("") {} } // <- t/unnamed
+      }
+      """,
       "misspelt.swift": """
       struct S: View {
         var body: some View { Button("") {} } // <- t/unamed, t/voiceover
@@ -161,7 +167,11 @@ import Testing
       run.output.contains(
         "  marker names 't/voiceover', a review item: review items are not findings and take no marker"),
       "\(run.output)")
-    #expect(run.output.contains("6 fixtures, 6 failed"), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "FAIL \(t)contradiction.swift\n  line 1: '// expect: nothing', yet the fixture marks findings"),
+      "\(run.output)")
+    #expect(run.output.contains("7 fixtures, 7 failed"), "\(run.output)")
   }
 
   @Test func aRuleThatDoesNotRunOnAFixtureFailsTheRunWithItsReason() throws {
@@ -181,6 +191,28 @@ import Testing
         "FAIL \(folder.path)/t.tests/boom.swift\n  not run: 3:25 on Button: t/broken (evaluation error): "),
       "\(run.output)")
     #expect(run.output.contains("1 fixtures, 1 failed (1 rule evaluation could not run);"), "\(run.output)")
+  }
+
+  @Test func aMisspeltImportSuggestsARulesetTheToolCanSee() throws {
+    // The standard rulesets are built in: `globl` is a typo of one of them.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "toggle.basic.precept",
+      """
+      ruleset toggle.basic 1.0.0
+      import globl ^1.0
+      rule label { severity error on Toggle as t require t.text() != "" message "no label" }
+      """)
+    try folder.write("a.swift", "struct S: View { var body: some View { Toggle(\"\", isOn: $x) } }\n")
+    let run = try Products.run(
+      "precept", ["lint", "a.swift", "--ruleset", "toggle.basic.precept"], directory: folder.path,
+      environment: ["NO_COLOR": "1"])
+    #expect(run.status == 2)
+    #expect(
+      run.error.contains(
+        "toggle.basic.precept:2:8: error: cannot find ruleset 'globl' to import"), "\(run.error)")
+    #expect(run.error.contains("help: did you mean 'global'?"), "\(run.error)")
   }
 
   // MARK: The card
