@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: button.basic/accessible-name
 // Icon-only buttons with no name: a system image in a trailing label closure, and an asset
 // image with Button(action:label:) in a toolbar.
 import SwiftUI
@@ -7,7 +6,7 @@ import SwiftUI
 struct EditorToolbar: View {
     var body: some View {
         HStack {
-            Button {
+            Button { // <- button.basic/accessible-name
                 undo()
             } label: {
                 Image(systemName: "arrow.uturn.backward")
@@ -16,7 +15,7 @@ struct EditorToolbar: View {
         }
         .toolbar {
             ToolbarItem(placement: .confirmationAction) {
-                Button(action: publish, label: {
+                Button(action: publish, label: { // <- button.basic/accessible-name
                     Image("publish-glyph")
                 })
             }

@@ -1,11 +1,10 @@
 // swift-format-ignore-file
-// expect: button.basic/accessible-name
 // A badge drawn from two stacked images, and an empty title with a system image, in a #Preview.
 import SwiftUI
 
 #Preview {
     VStack {
-        Button {
+        Button { // <- button.basic/accessible-name
         } label: {
             ZStack(alignment: .topTrailing) {
                 Image(systemName: "bell")
@@ -13,6 +12,6 @@ import SwiftUI
                     .font(.caption2)
             }
         }
-        Button("", systemImage: "gear") {}
+        Button("", systemImage: "gear") {} // <- button.basic/accessible-name
     }
 }

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: button.basic/generic-label
 // "Button" and "Here" as labels, in an extension's computed property.
 import SwiftUI
 
@@ -10,8 +9,8 @@ struct Onboarding: View {
 extension Onboarding {
     var footer: some View {
         HStack {
-            Button("Button", action: next)
-            Button(action: skip) { Label("Here", systemImage: "arrow.right") }
+            Button("Button", action: next) // <- button.basic/generic-label
+            Button(action: skip) { Label("Here", systemImage: "arrow.right") } // <- button.basic/generic-label
         }
     }
 

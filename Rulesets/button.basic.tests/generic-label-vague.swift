@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: button.basic/generic-label
 // Labels that only make sense next to the text around them.
 import SwiftUI
 
@@ -7,9 +6,9 @@ struct TermsView: View {
     var body: some View {
         VStack {
             Text("Read our terms of service.")
-            Button("Click here") { openTerms() }
+            Button("Click here") { openTerms() } // <- button.basic/generic-label
             Text("To download the report,")
-            Button {
+            Button { // <- button.basic/generic-label
                 download()
             } label: {
                 Text("tap here")

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: button.basic/label-in-name
 // Text(verbatim:) in the label, named with other words, built in a @ViewBuilder function.
 import SwiftUI
 
@@ -8,7 +7,7 @@ struct CheckoutFooter: View {
 
     @ViewBuilder
     func buyButton() -> some View {
-        Button(action: buy) {
+        Button(action: buy) { // <- button.basic/label-in-name
             Text(verbatim: "Buy Now")
         }
         .accessibilityLabel(

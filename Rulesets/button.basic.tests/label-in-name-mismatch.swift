@@ -1,14 +1,13 @@
 // swift-format-ignore-file
-// expect: button.basic/label-in-name
 // The accessibility label leaves out the visible words.
 import SwiftUI
 
 struct MessageComposer: View {
     var body: some View {
         HStack {
-            Button("Send") { send() }
+            Button("Send") { send() } // <- button.basic/label-in-name
                 .accessibilityLabel("Submit message")
-            Button {
+            Button { // <- button.basic/label-in-name
                 archive()
             } label: {
                 Label("Archive", systemImage: "archivebox")

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: dialog.confirmation/action-label
 // "OK" for a destructive choice, with a separate message, in an extension.
 import SwiftUI
 
@@ -12,7 +11,7 @@ extension HistoryView {
     var clearButton: some View {
         Button("Clear History") { isClearing = true }
             .confirmationDialog("Clear all history?", isPresented: $isClearing, titleVisibility: .visible) {
-                Button("OK", role: .destructive) { clear() }
+                Button("OK", role: .destructive) { clear() } // <- dialog.confirmation/action-label
             } message: {
                 Text("This cannot be undone.")
             }

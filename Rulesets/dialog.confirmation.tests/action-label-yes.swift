@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: dialog.confirmation/action-label
 // "Yes" and "No" answer the question instead of naming the action.
 import SwiftUI
 
@@ -9,8 +8,8 @@ struct ModeratorRow: View {
     var body: some View {
         Button("Appoint Moderator") { isConfirming = true }
             .confirmationDialog("Appoint this user as a moderator?", isPresented: $isConfirming) {
-                Button("Yes") { appoint() }
-                Button("No", role: .cancel) {}
+                Button("Yes") { appoint() } // <- dialog.confirmation/action-label
+                Button("No", role: .cancel) {} // <- dialog.confirmation/action-label
             }
     }
 

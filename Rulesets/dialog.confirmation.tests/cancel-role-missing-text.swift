@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: dialog.confirmation/cancel-role
 // "Not Now" in a label closure backs out but has no role.
 import SwiftUI
 
@@ -14,7 +13,7 @@ struct UpdatePrompt: View {
                 titleVisibility: .visible
             ) {
                 Button("Install Update") { install() }
-                Button(action: {}) {
+                Button(action: {}) { // <- dialog.confirmation/cancel-role
                     Text("Not Now")
                 }
             }

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: dialog.confirmation/cancel-role
 // A written-out Cancel without the role, in a @ViewBuilder function.
 import SwiftUI
 
@@ -15,7 +14,7 @@ struct SignOutRow: View {
         Button("Sign Out") { isConfirming = true }
             .confirmationDialog("Sign out of this account?", isPresented: $isConfirming) {
                 Button("Sign Out", role: .destructive) { signOut() }
-                Button("Cancel") {}
+                Button("Cancel") {} // <- dialog.confirmation/cancel-role
             }
     }
 

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: dialog.confirmation/destructive-role
 // A Label-based action that erases, with a trailing closure, on a toolbar's content.
 import SwiftUI
 
@@ -14,7 +13,7 @@ struct DeviceSettings: View {
             Button("Erase") { isErasing = true }
         }
         .confirmationDialog("Erase all content?", isPresented: $isErasing) {
-            Button {
+            Button { // <- dialog.confirmation/destructive-role
                 eraseAll()
             } label: {
                 Label("Erase All Content", systemImage: "trash")

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: dialog.confirmation/destructive-role
 // The action that deletes is a plain button, in actions: and message: closures.
 import SwiftUI
 
@@ -9,7 +8,7 @@ struct DraftRow: View {
     var body: some View {
         Button("Delete Draft", role: .destructive) { isConfirming = true }
             .confirmationDialog("Delete this draft?", isPresented: $isConfirming, titleVisibility: .visible, actions: {
-                Button("Delete Draft") { deleteDraft() }
+                Button("Delete Draft") { deleteDraft() } // <- dialog.confirmation/destructive-role
                 Button("Cancel", role: .cancel) {}
             }, message: {
                 Text("The draft cannot be recovered.")

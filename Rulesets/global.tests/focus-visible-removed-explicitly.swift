@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: global/focus-visible
 // `.focusEffectDisabled(true)` in a view builder of an extension, at the top level of a file.
 import SwiftUI
 
@@ -13,7 +12,7 @@ extension View {
 }
 
 #Preview {
-    Link("Privacy Policy", destination: URL(string: "https://example.com/privacy")!)
+    Link("Privacy Policy", destination: URL(string: "https://example.com/privacy")!) // <- global/focus-visible
         .cardStyle()
         .focusEffectDisabled(true)
 }

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: global/focus-visible
 // The focus effect is switched off and nothing draws focus instead.
 import SwiftUI
 
@@ -9,7 +8,7 @@ struct TileGrid: View {
     var body: some View {
         LazyVGrid(columns: [GridItem(.adaptive(minimum: 120))]) {
             ForEach(tiles, id: \.self) { tile in
-                Button(tile) { open(tile) }
+                Button(tile) { open(tile) } // <- global/focus-visible
                     .buttonStyle(.plain)
                     .focusEffectDisabled()
             }

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: global/semantic-color
 // Online state shown only by the colour of a dot; the fixed words beside it do not say it.
 import SwiftUI
 
@@ -8,7 +7,7 @@ struct ServerRow: View {
 
     var body: some View {
         HStack {
-            Circle()
+            Circle() // <- global/semantic-color
                 .fill(isOnline ? .green : .red)
                 .frame(width: 10, height: 10)
             Text("Sync Server")

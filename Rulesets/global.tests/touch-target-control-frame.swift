@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: global/touch-target-size
 // Frames fixed on the controls themselves, written as a computed property and a helper.
 import SwiftUI
 
@@ -14,7 +13,7 @@ struct PlayerControls: View {
     }
 
     private var optionsMenu: some View {
-        Menu(content: {
+        Menu(content: { // <- global/touch-target-size
             Button("Speed", action: {})
             Button("Quality", action: {})
         }, label: {
@@ -29,7 +28,7 @@ struct PlayerControls: View {
 
     @ViewBuilder
     func helpLink() -> some View {
-        Link("Help", destination: URL(string: "https://example.com/help")!)
+        Link("Help", destination: URL(string: "https://example.com/help")!) // <- global/touch-target-size
             .font(.caption)
             .frame(maxHeight: 20)
     }

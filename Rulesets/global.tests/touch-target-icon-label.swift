@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: global/touch-target-size
 // An icon-only close button whose glyph is framed at 24 pt: the whole target is 24×24.
 import SwiftUI
 
@@ -11,7 +10,7 @@ struct ToastView: View {
         HStack {
             Text(message)
             Spacer()
-            Button {
+            Button { // <- global/touch-target-size
                 onClose()
             } label: {
                 Image(systemName: "xmark")

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/checkmark-image
 // A checked state drawn with a trailing checkmark Image shown by an `if`.
 import SwiftUI
 
@@ -9,7 +8,7 @@ struct ViewOptions: View {
 
     var body: some View {
         Menu("View") {
-            Button {
+            Button { // <- menu.basic/checkmark-image
                 showsPreview.toggle()
             } label: {
                 HStack {

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/checkmark-image
 // A checkmark chosen by an expression, in a Label and in Button(_:systemImage:).
 import SwiftUI
 
@@ -9,12 +8,12 @@ struct FilterMenu: View {
 
     var body: some View {
         Menu {
-            Button {
+            Button { // <- menu.basic/checkmark-image
                 unreadOnly.toggle()
             } label: {
                 Label("Unread", systemImage: unreadOnly ? "checkmark" : "")
             }
-            Button("Flagged", systemImage: flaggedOnly ? "checkmark" : "flag") {
+            Button("Flagged", systemImage: flaggedOnly ? "checkmark" : "flag") { // <- menu.basic/checkmark-image
                 flaggedOnly.toggle()
             }
         } label: {

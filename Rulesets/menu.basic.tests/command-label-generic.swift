@@ -1,15 +1,14 @@
 // swift-format-ignore-file
-// expect: menu.basic/command-label
 // Commands whose labels say nothing out of context, including an empty one.
 import SwiftUI
 
 struct ReportMenu: View {
     var body: some View {
         Menu("Report") {
-            Button("OK") { submit() }
-            Button("Click here") { openDetails() }
-            Button("") { refresh() }
-            Button {
+            Button("OK") { submit() } // <- menu.basic/command-label
+            Button("Click here") { openDetails() } // <- menu.basic/command-label
+            Button("") { refresh() } // <- menu.basic/command-label
+            Button { // <- menu.basic/command-label
                 export()
             } label: {
                 Text(verbatim: "More…")

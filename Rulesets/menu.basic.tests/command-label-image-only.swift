@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/command-label
 // Image-only commands: Button(action:label:) with a system image, and an asset in a ForEach.
 import SwiftUI
 
@@ -8,11 +7,11 @@ struct FormatMenu: View {
 
     var body: some View {
         Menu("Format") {
-            Button(action: bold, label: {
+            Button(action: bold, label: { // <- menu.basic/command-label
                 Image(systemName: "bold")
             })
             ForEach(tools) { tool in
-                Button {
+                Button { // <- menu.basic/command-label
                     apply(tool)
                 } label: {
                     Image("tool-icon")

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/destructive-role
 // Destructive commands without the role: a verb, and a trash icon in a Label.
 import SwiftUI
 
@@ -7,8 +6,8 @@ struct MessageMenu: View {
     var body: some View {
         Menu {
             Button("Reply") { reply() }
-            Button("Delete Message") { delete() }
-            Button(action: trash) {
+            Button("Delete Message") { delete() } // <- menu.basic/destructive-role
+            Button(action: trash) { // <- menu.basic/destructive-role
                 Label("Move to Trash", systemImage: "trash")
             }
         } label: {

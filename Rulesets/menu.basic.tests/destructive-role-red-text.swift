@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/destructive-role
 // Destructive commands marked only by red: .foregroundStyle(.red), .foregroundColor(.red) on
 // the label text, and .tint(.red), in an extension's computed property.
 import SwiftUI
@@ -14,15 +13,15 @@ extension AccountView {
     var accountMenu: some View {
         Menu("Account") {
             Button("Edit Profile") {}
-            Button("Sign Out") { signOut() }
+            Button("Sign Out") { signOut() } // <- menu.basic/destructive-role
                 .foregroundStyle(.red)
-            Button {
+            Button { // <- menu.basic/destructive-role
                 closeAccount()
             } label: {
                 Text("Close Account")
                     .foregroundColor(.red)
             }
-            Button("Reset Settings") { reset() }
+            Button("Reset Settings") { reset() } // <- menu.basic/destructive-role
                 .tint(Color.red)
         }
     }

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/min-commands
 // One command inside a Section, in a ToolbarItem.
 import SwiftUI
 
@@ -8,7 +7,7 @@ struct DetailView: View {
         Text("Detail")
             .toolbar {
                 ToolbarItem(placement: .topBarTrailing) {
-                    Menu {
+                    Menu { // <- menu.basic/min-commands
                         Section("Document") {
                             Button("Print") { printDocument() }
                         }

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/native-menu
 // A faux menu: a VStack of buttons shown inline when a button toggles a flag.
 import SwiftUI
 
@@ -11,7 +10,7 @@ struct DocumentRow: View {
             Button("Actions") {
                 showActions.toggle()
             }
-            if showActions {
+            if showActions { // <- menu.basic/native-menu
                 VStack(alignment: .leading) {
                     Button("Duplicate") { duplicate() }
                     Button("Rename") { rename() }

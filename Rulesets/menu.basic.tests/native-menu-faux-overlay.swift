@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/native-menu
 // A faux menu in an overlay, opened by tapping an ellipsis image, built in a view-builder function.
 import SwiftUI
 
@@ -24,7 +23,7 @@ struct PhotoCard: View {
         Image(systemName: "ellipsis.circle")
             .accessibilityLabel("More")
             .onTapGesture { self.isMenuOpen = true }
-        if self.isMenuOpen {
+        if self.isMenuOpen { // <- menu.basic/native-menu
             Button("Save to Photos") { save() }
             Button("Share") { share() }
         }

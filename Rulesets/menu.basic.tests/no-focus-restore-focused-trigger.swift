@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/no-focus-restore
 // .accessibilityFocused on the trigger, set again when the menu's command finishes.
 import SwiftUI
 
@@ -7,7 +6,7 @@ struct NoteToolbar: View {
     @AccessibilityFocusState private var isTriggerFocused: Bool
 
     var body: some View {
-        Menu("Note") {
+        Menu("Note") { // <- menu.basic/no-focus-restore
             Button("Duplicate") {
                 duplicate()
                 isTriggerFocused = true

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/no-focus-restore
 // A command moves VoiceOver focus through an @AccessibilityFocusState enum, and a label image
 // carries .accessibilityFocused.
 import SwiftUI
@@ -12,7 +11,7 @@ struct ListHeader: View {
         HStack {
             Text("Groceries")
                 .accessibilityFocused($focus, equals: .title)
-            Menu {
+            Menu { // <- menu.basic/no-focus-restore
                 Button("Sort by Name") {
                     sortByName()
                     self.focus = .menu

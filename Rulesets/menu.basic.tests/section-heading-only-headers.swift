@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/section-heading
 // Two sections whose commands have the same titles: only the headers tell them apart.
 import SwiftUI
 
@@ -9,11 +8,11 @@ struct LayoutMenu: View {
 
     var body: some View {
         Menu {
-            Section("Sort By") {
+            Section("Sort By") { // <- menu.basic/section-heading
                 Button("Name") { sort = "name" }
                 Button("Date") { sort = "date" }
             }
-            Section("Group By") {
+            Section("Group By") { // <- menu.basic/section-heading
                 Button("Name") { group = "name" }
                 Button("Kind") { group = "kind" }
             }

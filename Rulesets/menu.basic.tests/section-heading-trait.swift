@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/section-heading
 // Headers given the heading trait: on a Section, inside a header closure, and a Text posing as
 // a header in the menu's content.
 import SwiftUI
@@ -7,19 +6,19 @@ import SwiftUI
 struct SortMenu: View {
     var body: some View {
         Menu("Sort") {
-            Section("Order") {
+            Section("Order") { // <- menu.basic/section-heading
                 Button("Ascending") {}
                 Button("Descending") {}
             }
             .accessibilityAddTraits(.isHeader)
-            Section {
+            Section { // <- menu.basic/section-heading
                 Button("Sort by Name") {}
                 Button("Sort by Date") {}
             } header: {
                 Text("Field")
                     .accessibilityHeading(.h2)
             }
-            Text("More")
+            Text("More") // <- menu.basic/section-heading
                 .accessibilityAddTraits([.isHeader])
             Button("Reset Sorting") {}
         }

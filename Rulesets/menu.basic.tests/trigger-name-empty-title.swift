@@ -1,15 +1,14 @@
 // swift-format-ignore-file
-// expect: menu.basic/trigger-name
 // An empty title with a system image, and an empty accessibility label, in a #Preview.
 import SwiftUI
 
 #Preview {
     VStack {
-        Menu("", systemImage: "ellipsis") {
+        Menu("", systemImage: "ellipsis") { // <- menu.basic/trigger-name
             Button("Copy Link") {}
             Button("Open in Safari") {}
         }
-        Menu {
+        Menu { // <- menu.basic/trigger-name
             Button("Pin") {}
             Button("Hide") {}
         } label: {

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/trigger-name
 // Icon-only triggers without a name: trailing closures, and Menu(content:label:) in a toolbar.
 import SwiftUI
 
@@ -10,7 +9,7 @@ struct InboxView: View {
         }
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
-                Menu(content: {
+                Menu(content: { // <- menu.basic/trigger-name
                     Button("Mark All as Read") { markAllRead() }
                     Button("Select Messages") { select() }
                 }, label: {
@@ -19,7 +18,7 @@ struct InboxView: View {
             }
         }
         .safeAreaInset(edge: .bottom) {
-            Menu {
+            Menu { // <- menu.basic/trigger-name
                 Button("New Message") { compose() }
                 Button("New Folder") { newFolder() }
             } label: {

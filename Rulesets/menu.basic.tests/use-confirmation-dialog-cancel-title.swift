@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/use-confirmation-dialog
 // A "Cancel" command without the role, in a @ViewBuilder function.
 import SwiftUI
 
@@ -10,7 +9,7 @@ struct UploadRow: View {
 
     @ViewBuilder
     func actions() -> some View {
-        Menu("Stop Upload") {
+        Menu("Stop Upload") { // <- menu.basic/use-confirmation-dialog
             Button("Stop and Discard", role: .destructive) { stop() }
             Button {
             } label: {

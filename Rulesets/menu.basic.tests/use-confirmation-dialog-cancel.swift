@@ -1,11 +1,10 @@
 // swift-format-ignore-file
-// expect: menu.basic/use-confirmation-dialog
 // A Menu used to confirm a destructive action: it offers Cancel.
 import SwiftUI
 
 struct DraftToolbar: View {
     var body: some View {
-        Menu {
+        Menu { // <- menu.basic/use-confirmation-dialog
             Button("Delete Draft", role: .destructive) { deleteDraft() }
             Button("Cancel", role: .cancel) {}
         } label: {

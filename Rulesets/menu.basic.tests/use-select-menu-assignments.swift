@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/use-select-menu
 // Every command sets the same property: a choice of one value dressed as commands.
 import SwiftUI
 
@@ -7,7 +6,7 @@ struct GalleryHeader: View {
     @State private var columns = 3
 
     var body: some View {
-        Menu("Columns") {
+        Menu("Columns") { // <- menu.basic/use-select-menu
             Button("Two") { columns = 2 }
             Button("Three") { columns = 3 }
             Button("Four") {

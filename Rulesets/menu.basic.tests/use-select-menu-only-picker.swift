@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: menu.basic/use-select-menu
 // A menu that only wraps a Picker, and one whose ForEach commands all set one value.
 import SwiftUI
 
@@ -9,7 +8,7 @@ struct ThemeSettings: View {
 
     var body: some View {
         Form {
-            Menu {
+            Menu { // <- menu.basic/use-select-menu
                 Picker("Theme", selection: $theme) {
                     ForEach(Theme.allCases) { theme in
                         Text(theme.name).tag(theme)
@@ -18,7 +17,7 @@ struct ThemeSettings: View {
             } label: {
                 Label("Theme", systemImage: "paintpalette")
             }
-            Menu("Accent") {
+            Menu("Accent") { // <- menu.basic/use-select-menu
                 ForEach(AccentColor.allCases) { color in
                     Button(color.name) { accent = color }
                 }

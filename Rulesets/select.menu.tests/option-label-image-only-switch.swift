@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: select.menu/option-label
 // Image-only options chosen by a switch inside a ForEach, with the picker in a computed property.
 import SwiftUI
 
@@ -15,11 +14,11 @@ struct AlignmentSettings: View {
             ForEach([TextAlignment.leading, .center, .trailing], id: \.self) { value in
                 switch value {
                 case .leading:
-                    Image(systemName: "text.alignleft").tag(value)
+                    Image(systemName: "text.alignleft").tag(value) // <- select.menu/option-label
                 case .center:
-                    Image(systemName: "text.aligncenter").tag(value)
+                    Image(systemName: "text.aligncenter").tag(value) // <- select.menu/option-label
                 default:
-                    Image(systemName: "text.alignright").tag(value)
+                    Image(systemName: "text.alignright").tag(value) // <- select.menu/option-label
                 }
             }
         }

@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: select.menu/option-label
 // Options drawn as images alone, written directly and in a ForEach.
 import SwiftUI
 
@@ -10,12 +9,12 @@ struct MarkerSettings: View {
     var body: some View {
         Form {
             Picker("Marker", selection: $shape) {
-                Image(systemName: "circle").tag("circle")
-                Image(systemName: "square").tag("square")
+                Image(systemName: "circle").tag("circle") // <- select.menu/option-label
+                Image(systemName: "square").tag("square") // <- select.menu/option-label
             }
             Picker("Color", selection: $color) {
                 ForEach(Palette.allCases) { color in
-                    Image(color.assetName)
+                    Image(color.assetName) // <- select.menu/option-label
                         .tag(color)
                 }
             }

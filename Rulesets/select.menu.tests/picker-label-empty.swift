@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: select.menu/picker-label
 // Pop-up pickers with empty labels: an empty title, and an EmptyView label.
 import SwiftUI
 
@@ -9,12 +8,12 @@ struct ExportOptions: View {
 
     var body: some View {
         Form {
-            Picker("", selection: $format) {
+            Picker("", selection: $format) { // <- select.menu/picker-label
                 Text("PDF").tag("PDF")
                 Text("PNG").tag("PNG")
             }
             .pickerStyle(.menu)
-            Picker(selection: $quality, label: EmptyView()) {
+            Picker(selection: $quality, label: EmptyView()) { // <- select.menu/picker-label
                 Text("Draft").tag(1)
                 Text("Best").tag(2)
             }

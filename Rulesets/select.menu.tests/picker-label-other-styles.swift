@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-// expect: select.menu/picker-label
 // Only pop-up pickers are select.menu: a segmented picker and a Picker inside a Menu are left
 // alone, while a menu picker whose style is set on its Form is checked.
 import SwiftUI
@@ -23,7 +22,7 @@ struct LibraryHeader: View {
                 Button("Reverse Order") {}
             }
             Form {
-                Picker("", selection: $sort) {
+                Picker("", selection: $sort) { // <- select.menu/picker-label
                     Text("Title").tag(0)
                     Text("Author").tag(1)
                 }

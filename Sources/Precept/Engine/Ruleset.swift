@@ -28,7 +28,11 @@ public struct Ruleset: Sendable {
   /// exactly one import defines it — as if the imported lets were written in this ruleset.
   /// The REPL compiles a session's definitions this way, so a rule written there reads as it
   /// will in the ruleset it is meant for. Expressions compiled in its scope see names the same way.
-  package init(source: SourceFile, resolver: Resolver?, openImports: Bool) throws(DiagnosticError) {
+  ///
+  /// `visible` names the rulesets the resolver can find, for a did-you-mean on a misspelt import.
+  package init(
+    source: SourceFile, resolver: Resolver?, openImports: Bool, visible: [String] = []
+  ) throws(DiagnosticError) {
     let (syntax, parseDiagnostics) = Parser.parseRuleset(source)
     guard let syntax, parseDiagnostics.isEmpty else { throw DiagnosticError(parseDiagnostics) }
     var diagnostics: [Diagnostic] = []
@@ -40,7 +44,9 @@ public struct Ruleset: Sendable {
             Diagnostic(
               .error, "cannot find ruleset '\(item.name.value)' to import", in: source, span: item.name.span,
               help: resolver == nil
-                ? "no ruleset search path was given" : "add the folder that holds it to the search path (--ruleset DIR)"
+                ? "no ruleset search path was given"
+                : Spelling.closest(item.name.value, in: visible).map { "did you mean '\($0)'?" }
+                  ?? "add the folder that holds it to the search path (--ruleset DIR)"
             ))
           continue
         }

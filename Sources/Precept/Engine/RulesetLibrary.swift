@@ -104,6 +104,13 @@ public final class RulesetLibrary: @unchecked Sendable {
     return entries.filter { $0.name == name && range.contains($0.version) }.max { $0.version < $1.version }
   }
 
+  /// The names of the rulesets this library holds, for suggestions on a misspelt import.
+  var visibleNames: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return Array(Set(entries.map(\.name))).sorted()
+  }
+
   /// Compiles (once) the given entry with its imports.
   public func ruleset(_ entry: Entry) throws(DiagnosticError) -> Ruleset {
     let key = "\(entry.name)@\(entry.version)"
@@ -131,7 +138,7 @@ public final class RulesetLibrary: @unchecked Sendable {
       if let pack = entry.pack {
         try pack.ruleset(resolver: resolver)
       } else {
-        try Ruleset(source: entry.source, resolver: resolver)
+        try Ruleset(source: entry.source, resolver: resolver, openImports: false, visible: visibleNames)
       }
     lock.lock()
     compiled[key] = ruleset

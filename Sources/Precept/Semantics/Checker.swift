@@ -27,6 +27,9 @@ struct Checker {
   /// Whether an unqualified name may also name a let of an import (the REPL's scope), when
   /// exactly one import defines it.
   private var openImports = false
+  /// In a rule's clauses, how to name the selector's unnamed steps (`on Toggle as t`): the help
+  /// for a name that is unknown because the author left out `as`.
+  private var unnamedSteps: (@Sendable (String) -> String)?
 
   init(source: SourceFile) {
     self.source = source
@@ -196,7 +199,19 @@ struct Checker {
     }
     let candidates = scope.map(\.name) + variables + letIndex.keys.sorted() + Checker.typeNames.keys.sorted()
     return unresolved(
-      "unknown name '\(name)'", span, help: Spelling.closest(name, in: candidates).map { "did you mean '\($0)'?" })
+      "unknown name '\(name)'", span,
+      help: unknownNameHelp(name, candidates: candidates))
+  }
+
+  /// A did-you-mean, or in a rule whose selector leaves a node unnamed, how to name it: a
+  /// name such as `m` is more likely the `as m` left out than a typo of another node's `b`.
+  private func unknownNameHelp(_ name: String, candidates: [String]) -> String? {
+    let closest = Spelling.closest(name, in: candidates)
+    let nodeNames = scope.filter { $0.slot < nodeBindings }.map(\.name)
+    if let unnamedSteps, closest == nil || (closest != "node" && nodeNames.contains(closest!)) {
+      return unnamedSteps(name)
+    }
+    return closest.map { "did you mean '\($0)'?" }
   }
 
   /// The dotted name an expression spells (`a.b.c`), if it is only identifiers and selections.
@@ -598,9 +613,26 @@ struct Checker {
     }
 
     var hosts: Set<String> = []
+    func typesText(_ step: SelectorStep) -> String { step.types.map(\.value).joined(separator: " | ") }
+    let unnamedHelp: (@Sendable (String) -> String)? =
+      if selector.target.binding == nil {
+        { [target = typesText(selector.target)] name in
+          "the node 'on \(target)' selects is named 'node'; write 'on \(target) as \(name)' to name it '\(name)'"
+        }
+      } else if let ancestor = selector.ancestors.first(where: { $0.binding == nil }) {
+        { [ancestor = typesText(ancestor)] name in
+          "write 'inside \(ancestor) as \(name)' to name that ancestor '\(name)'"
+        }
+      } else {
+        nil
+      }
     func clause(_ checker: inout Checker, _ name: String, _ body: (inout Checker) -> IR) -> CheckedFunction {
       checker.nodeBindings = bindings.count
-      defer { checker.nodeBindings = 0 }
+      checker.unnamedSteps = unnamedHelp
+      defer {
+        checker.nodeBindings = 0
+        checker.unnamedSteps = nil
+      }
       let ir = checker.beginFunction(parameters: bindings, body)
       hosts.formUnion(checker.usedHosts)
       for key in checker.usedLets where key.unit == 0 { hosts.formUnion(hostClosure[key.index]) }

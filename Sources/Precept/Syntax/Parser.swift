@@ -310,7 +310,39 @@ struct Parser {
       id = Located(value: id.value + "-" + text(token), span: id.span.union(token.span))
       advance()
     }
+    // Rule ids are a contract with every project that disables or re-ranks them: one
+    // spelling, lowercase words joined by '-', so `toggleLabel` and `toggle_label` cannot
+    // both exist.
+    if let kebab = Parser.kebabCase(id.value), kebab != id.value {
+      error(
+        "rule id '\(id.value)' is not kebab-case", id.span,
+        help: "write it in lowercase words joined by '-': '\(kebab)'")
+    }
     return id
+  }
+
+  /// The kebab-case spelling of a rule id: `toggleLabel` and `Toggle_Label` are `toggle-label`.
+  /// A word starts at an uppercase letter after a lowercase one or a digit, or at the last
+  /// capital of a run followed by a lowercase letter (`HTTPCheck` is `http-check`).
+  static func kebabCase(_ id: String) -> String? {
+    let characters = Array(id)
+    var result = ""
+    for (index, character) in characters.enumerated() {
+      if character == "_" || character == "-" {
+        if !result.isEmpty, result.last != "-" { result.append("-") }
+      } else if character.isUppercase {
+        let previous = index > 0 ? characters[index - 1] : nil
+        let next = index + 1 < characters.count ? characters[index + 1] : nil
+        let startsWord =
+          previous.map { $0.isLowercase || $0.isNumber || ($0.isUppercase && next?.isLowercase == true) } ?? false
+        if startsWord, result.last != "-" { result.append("-") }
+        result += character.lowercased()
+      } else {
+        result.append(character)
+      }
+    }
+    while result.hasSuffix("-") { result.removeLast() }
+    return result.isEmpty ? nil : result
   }
 
   private mutating func rule(kind: RuleKind, start: Int) throws(Failure) -> RuleSyntax {
@@ -486,7 +518,13 @@ struct Parser {
         }
         let holeStart = index + 1
         guard let holeEnd = matchingBrace(from: holeStart, end: contentEnd) else {
-          error("unterminated '{' in template; write '{{' for a literal brace", Span(index, index + 1))
+          if quoteEndsHole(span, contentEnd: contentEnd) {
+            error(
+              "a '\"' inside '{…}' ends the template string", Span(contentEnd, contentEnd + 1),
+              help: "write the strings inside a template's '{…}' in single quotes: '…'")
+          } else {
+            error("unterminated '{' in template; write '{{' for a literal brace", Span(index, index + 1))
+          }
           throw Failure()
         }
         var inner = Parser(source: source, start: holeStart, end: holeEnd, firstID: nextID)
@@ -512,6 +550,26 @@ struct Parser {
     pending += try templateText(textStart..<contentEnd, raw: raw)
     if !pending.isEmpty || parts.isEmpty { parts.append(.text(String(decoding: pending, as: UTF8.self))) }
     return Template(parts: parts, span: span)
+  }
+
+  /// Whether a hole left open was cut short by the template's own closing `"`: the string is
+  /// `"…`, more of the expression follows it at once (not the rule's `}`), and the rest of
+  /// the line holds the `}` the author meant to close the hole with.
+  private func quoteEndsHole(_ span: Span, contentEnd: Int) -> Bool {
+    let bytes = source.bytes
+    guard contentEnd < span.end, bytes[contentEnd] == UInt8(ascii: "\""), span.end - contentEnd == 1 else {
+      return false
+    }
+    var index = span.end
+    while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+    guard index < bytes.count, bytes[index] != UInt8(ascii: "}"), bytes[index] != UInt8(ascii: "\n"),
+      bytes[index] != UInt8(ascii: "\r")
+    else { return false }
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+      if bytes[index] == UInt8(ascii: "}") { return true }
+      index += 1
+    }
+    return false
   }
 
   /// Decodes the literal text between template holes with the string escape rules.

@@ -2,7 +2,8 @@ import Foundation
 import Precept
 import PreceptDistribution
 
-/// A project's `precept.json`: which rulesets it uses and how.
+/// A project's `precept.json`: which rulesets it uses and how. Users read about it in the
+/// README's "Project configuration (precept.json)" section: a key added here goes there too.
 ///
 /// ```json
 /// {

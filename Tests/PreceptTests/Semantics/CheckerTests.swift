@@ -117,3 +117,34 @@ import Testing
     #expect(throws: DiagnosticError.self) { try Ruleset(text: text) }
   }
 }
+
+/// Imports resolved by a `RulesetLibrary`, as the command line resolves them: each
+/// `Golden/library/*.precept` is compiled against a library holding `Golden/library/lib/`, and its
+/// diagnostics are compared with `NAME.diagnostics`. A misspelt import is suggested a ruleset
+/// the library holds.
+@Suite struct LibraryImportGoldenTests {
+  static let inputs = Golden.inputs("library", ["precept"])
+
+  @Test func goldenFolderIsNotEmpty() {
+    #expect(!Self.inputs.isEmpty)
+  }
+
+  @Test(arguments: inputs)
+  func golden(_ name: String) throws {
+    let library = RulesetLibrary()
+    try library.add(path: Golden.url("library", "lib").path)
+    let source = SourceFile(name: name, bytes: Golden.bytes("library", name))
+    try library.add(source)
+    let entry = try #require(library.entries.first { $0.source.name == name })
+    var output = "no diagnostics\n"
+    do {
+      _ = try library.ruleset(entry)
+    } catch {
+      output = error.rendered() + "\n"
+    }
+    // The library's paths are absolute: keep the golden file independent of the checkout.
+    Golden.verify(
+      output.replacingOccurrences(of: Golden.directory.path + "/", with: ""), "library",
+      Golden.sibling(name, "diagnostics"))
+  }
+}

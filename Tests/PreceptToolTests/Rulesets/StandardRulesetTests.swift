@@ -45,6 +45,176 @@ import Testing
     #expect(run.output.contains("[menu.basic/trigger-name]"))
   }
 
+  // MARK: Line markers
+
+  /// A folder with `global` and a one-rule `t` ruleset (`t/unnamed`: every Button needs a
+  /// title; `t/broken`: fails on Buttons titled "Boom" with a run-time division by zero) and
+  /// the given fixtures in `t.tests/`.
+  static func markerFolder(_ fixtures: [String: String]) throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    try folder.write("global.precept", try String(contentsOfFile: rulesets + "/global.precept", encoding: .utf8))
+    try folder.write(
+      "t.precept",
+      """
+      ruleset t 1.0.0
+      import global ^1.0
+      rule unnamed { severity error on Button as b require b.text() != "" message "no title" }
+      rule broken { severity error on Button as b when b.text() == "Boom" require 1 / (b.children.size() - b.children.size()) > 0 message "boom" }
+      review voiceover { on Button check "Listen to it." }
+      """)
+    for (name, text) in fixtures { try folder.write("t.tests/\(name)", text) }
+    return folder
+  }
+
+  static func test(_ folder: TemporaryFolder) throws -> (status: Int32, output: String) {
+    let run = try Products.run("precept", ["test", folder.path], environment: ["NO_COLOR": "1"])
+    return (run.status, run.output + run.error)
+  }
+
+  @Test func markersExpectEachFindingOnItsLineWithItsCount() throws {
+    // Two rules on one line, the same rule twice on one line, and a '// v' marker above a line.
+    let folder = try Self.markerFolder([
+      "marked.swift": """
+      struct S: View {
+        var body: some View {
+          Button("") {}.focusEffectDisabled() // <- t/unnamed, global/focus-visible
+          HStack { Button("") {}; Button("") {} } // <- t/unnamed, t/unnamed
+          // v t/unnamed
+          Button("") {}
+          Button("Go") {}
+        }
+      }
+      """
+    ])
+    defer { folder.remove() }
+    let run = try Self.test(folder)
+    #expect(run.status == 0 || run.output.contains("seen failing in fewer"), "\(run.output)")
+    #expect(run.output.contains("1 fixtures, 0 failed"), "\(run.output)")
+  }
+
+  @Test func aFindingOnTheWrongLineOrMissingOrExtraFailsTheFixture() throws {
+    let folder = try Self.markerFolder([
+      "wrong-line.swift": """
+      struct S: View {
+        var body: some View { // <- t/unnamed
+          Button("") {}
+        }
+      }
+      """,
+      "missing.swift": """
+      struct S: View {
+        var body: some View {
+          Button("") {} // <- t/unnamed, t/unnamed
+        }
+      }
+      """,
+      "extra.swift": """
+      struct S: View {
+        var body: some View {
+          Button("") {} // <- t/unnamed
+          Button("") {}
+        }
+      }
+      """,
+      "unmarked.swift": """
+      struct S: View {
+        var body: some View { Button("") {} }
+      }
+      """,
+      "old-header.swift": """
+      // expect: t/unnamed
+      struct S: View {
+        var body: some View { Button("") {} }
+      }
+      """,
+      "contradiction.swift": """
+      // expect: nothing
+      struct S: View {
+        var body: some View { Button("") {} } // <- t/unnamed
+      }
+      """,
+      "misspelt.swift": """
+      struct S: View {
+        var body: some View { Button("") {} } // <- t/unamed, t/voiceover
+      }
+      """,
+    ])
+    defer { folder.remove() }
+    let run = try Self.test(folder)
+    #expect(run.status == 1)
+    let t = folder.path + "/t.tests/"
+    #expect(
+      run.output.contains(
+        "FAIL \(t)wrong-line.swift\n  wrong line: t/unnamed expected on line 2, found at 3:5: no title"),
+      "\(run.output)")
+    #expect(
+      run.output.contains("FAIL \(t)missing.swift\n  missing: t/unnamed expected on line 3, not found there"),
+      "\(run.output)")
+    #expect(run.output.contains("FAIL \(t)extra.swift\n  unexpected: 4:5: no title [t/unnamed]"), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "FAIL \(t)unmarked.swift\n  no expectations: mark each finding's line with '// <- RULE', or write '// expect: nothing' (found: t/unnamed)"
+      ), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "FAIL \(t)old-header.swift\n  line 1: '// expect: t/unnamed' names rules without lines; mark each finding's line with '// <- RULE' instead (or write '// expect: nothing')"
+      ), "\(run.output)")
+    #expect(
+      run.output.contains(
+        "  marker names 't/unamed', which is not a rule of this ruleset or its imports; did you mean 't/unnamed'?"),
+      "\(run.output)")
+    #expect(
+      run.output.contains(
+        "  marker names 't/voiceover', a review item: review items are not findings and take no marker"),
+      "\(run.output)")
+    #expect(
+      run.output.contains(
+        "FAIL \(t)contradiction.swift\n  line 1: '// expect: nothing', yet the fixture marks findings"),
+      "\(run.output)")
+    #expect(run.output.contains("7 fixtures, 7 failed"), "\(run.output)")
+  }
+
+  @Test func aRuleThatDoesNotRunOnAFixtureFailsTheRunWithItsReason() throws {
+    let folder = try Self.markerFolder([
+      "boom.swift": """
+      // expect: nothing
+      struct S: View {
+        var body: some View { Button("Boom") {} }
+      }
+      """
+    ])
+    defer { folder.remove() }
+    let run = try Self.test(folder)
+    #expect(run.status == 1)
+    #expect(
+      run.output.contains(
+        "FAIL \(folder.path)/t.tests/boom.swift\n  not run: 3:25 on Button: t/broken (evaluation error): "),
+      "\(run.output)")
+    #expect(run.output.contains("1 fixtures, 1 failed (1 rule evaluation could not run);"), "\(run.output)")
+  }
+
+  @Test func aMisspeltImportSuggestsARulesetTheToolCanSee() throws {
+    // The standard rulesets are built in: `globl` is a typo of one of them.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "toggle.basic.precept",
+      """
+      ruleset toggle.basic 1.0.0
+      import globl ^1.0
+      rule label { severity error on Toggle as t require t.text() != "" message "no label" }
+      """)
+    try folder.write("a.swift", "struct S: View { var body: some View { Toggle(\"\", isOn: $x) } }\n")
+    let run = try Products.run(
+      "precept", ["lint", "a.swift", "--ruleset", "toggle.basic.precept"], directory: folder.path,
+      environment: ["NO_COLOR": "1"])
+    #expect(run.status == 2)
+    #expect(
+      run.error.contains(
+        "toggle.basic.precept:2:8: error: cannot find ruleset 'globl' to import"), "\(run.error)")
+    #expect(run.error.contains("help: did you mean 'global'?"), "\(run.error)")
+  }
+
   // MARK: The card
 
   /// Lines of the card that belong to the card template rather than to menu.basic: the
@@ -197,12 +367,11 @@ import Testing
     try folder.write(
       "rules/toggle.basic.tests/unlabelled.swift",
       """
-      // expect: toggle.basic/label, global/focus-visible
       struct S: View {
         @State var on = false
         var body: some View {
-          Toggle("", isOn: $on)
-          Toggle("Wi-Fi", isOn: $on).focusEffectDisabled()
+          Toggle("", isOn: $on) // <- toggle.basic/label
+          Toggle("Wi-Fi", isOn: $on).focusEffectDisabled() // <- global/focus-visible
         }
       }
       """)
