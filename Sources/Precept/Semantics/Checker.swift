@@ -527,6 +527,15 @@ struct Checker {
       return .dyn
     }
     checkDistinct(names, what: "parameter")
+    // A host's result is a `Value`, which carries nodes but not their arguments, modifiers or
+    // properties: such a result type could never be met.
+    if let result = host.result,
+      [.argument, .modifier, .property].contains(HostFunction.ValueType(rawValue: result.value))
+    {
+      error(
+        "a host function cannot return \(Checker.article(result.value)): a host's result can be a node, "
+          + "but not an argument, modifier or property", result.span)
+    }
     let location = source.location(of: host.name.span.start)
     return HostSignature(
       name: host.name.value, parameters: parameters, result: host.result.map(type) ?? .dyn, file: source.name,
