@@ -40,17 +40,7 @@ public struct Expression: Sendable {
     _ source: String, variables: [String], scope: CheckedRuleset?, hosts: [HostFunction], checked: Bool,
     name: String
   ) throws(DiagnosticError) {
-    var registered: [String: HostFunction] = [:]
-    for host in hosts {
-      guard Builtin.byName[host.name] == nil else {
-        throw DiagnosticError(
-          Diagnostic(
-            .error, "host function '\(host.name)' has the name of a built-in function", file: name,
-            location: SourceLocation(line: 1, column: 1)))
-      }
-      registered[host.name] = host
-    }
-    let signatures = registered.values.sorted { $0.name < $1.name }.map(HostSignature.init(registered:))
+    let (registered, signatures) = try HostSignature.registered(hosts, file: name)
     self.hosts = registered
     let file = SourceFile(name: name, text: source)
     let (expr, parseDiagnostics) = Parser.parseExpression(file)

@@ -791,6 +791,24 @@ struct HostSignature: Sendable, Hashable {
     self.column = column
   }
 
+  /// Host functions registered for an expression, by name, and the declarations they make; one
+  /// named like a built-in function is an error, as it is in a ruleset.
+  static func registered(_ hosts: [HostFunction], file: String) throws(DiagnosticError) -> (
+    [String: HostFunction], [HostSignature]
+  ) {
+    var registered: [String: HostFunction] = [:]
+    for host in hosts {
+      guard Builtin.byName[host.name] == nil else {
+        throw DiagnosticError(
+          Diagnostic(
+            .error, "host function '\(host.name)' has the name of a built-in function", file: file,
+            location: SourceLocation(line: 1, column: 1)))
+      }
+      registered[host.name] = host
+    }
+    return (registered, registered.values.sorted { $0.name < $1.name }.map(HostSignature.init(registered:)))
+  }
+
   /// The declaration a host function registered for an expression makes (it has no place).
   init(registered host: HostFunction) {
     self.init(
