@@ -7,7 +7,7 @@ import Precept
 //    provides below; nothing is recompiled to add or change rules.
 let source = """
   ruleset acme.buttons 1.0.0
-  host contrastRatio(foreground, background)
+  host contrastRatio(foreground: string, background: string) -> double
 
   rule readable-label {
     severity error
@@ -19,9 +19,10 @@ let source = """
   }
   """
 
-// 2. The host function: any Swift code. Its arguments and result are `Value`s.
+// 2. The host function: any Swift code, with the types the ruleset declares. Its arguments
+//    and result are `Value`s, checked against those types on every call.
 let luminance: [String: Double] = ["gray": 0.22, "black": 0.0, "white": 1.0]
-let contrastRatio = HostFunction("contrastRatio", parameterCount: 2) { arguments in
+let contrastRatio = HostFunction("contrastRatio", parameters: [.string, .string], result: .double) { arguments in
   guard case .string(let foreground) = arguments[0], case .string(let background) = arguments[1],
     let a = luminance[foreground], let b = luminance[background]
   else { throw EvaluationError("unknown colour") }
@@ -56,6 +57,7 @@ let document = ViewDocument(
 do {
   let ruleset = try Ruleset(text: source, name: "acme.buttons.precept")
   let engine = Engine(rulesets: [ruleset], hostFunctions: [contrastRatio])
+  try engine.validate()  // a host function missing or registered with other types is an error here
   let report = engine.evaluate(ViewModel(document))
   for finding in report.findings {
     print(

@@ -8,39 +8,49 @@ public struct Expression: Sendable {
   public let source: String
   /// The compiled bytecode (one function).
   public let program: Program
+  /// The host functions the expression may call, by name.
+  let hosts: [String: HostFunction]
 
   /// Compiles `source`. `variables` names the bindings `evaluate` will be given; any other
   /// free name is an error — unless `checked` is false, in which case names and functions the
   /// checker cannot resolve become evaluation errors instead, as in CEL's unchecked mode.
-  public init(_ source: String, variables: [String] = [], checked: Bool = true, name: String = "<expression>")
-    throws(DiagnosticError)
-  {
-    try self.init(source, variables: variables, scope: nil, checked: checked, name: name)
+  /// `hostFunctions` may be called by name; their declared types check the calls (arity and
+  /// literal arguments when compiling, every argument and the result when evaluating).
+  public init(
+    _ source: String, variables: [String] = [], hostFunctions: [HostFunction] = [], checked: Bool = true,
+    name: String = "<expression>"
+  ) throws(DiagnosticError) {
+    try self.init(source, variables: variables, scope: nil, hosts: hostFunctions, checked: checked, name: name)
   }
 
   /// Compiles `source` in the scope of a ruleset: its lets are visible by name (`iconOnly(m)`)
   /// and the lets of its imports qualified by the import's name (`global.isIconOnly(m)`), as
   /// they are in the ruleset's own rules. `variables` shadow the ruleset's lets. Host functions
-  /// the ruleset declares may be called, but `evaluate` has none to call: such a call is an
-  /// evaluation error.
+  /// the ruleset declares are called from `hostFunctions` (a call to one missing there, or
+  /// registered with another signature, is an evaluation error), which may add more.
   public init(
-    _ source: String, variables: [String] = [], in ruleset: Ruleset, checked: Bool = true,
-    name: String = "<expression>"
+    _ source: String, variables: [String] = [], in ruleset: Ruleset, hostFunctions: [HostFunction] = [],
+    checked: Bool = true, name: String = "<expression>"
   ) throws(DiagnosticError) {
-    try self.init(source, variables: variables, scope: try ruleset.checked(), checked: checked, name: name)
+    try self.init(
+      source, variables: variables, scope: try ruleset.checked(), hosts: hostFunctions, checked: checked, name: name)
   }
 
-  private init(_ source: String, variables: [String], scope: CheckedRuleset?, checked: Bool, name: String)
-    throws(DiagnosticError)
-  {
+  private init(
+    _ source: String, variables: [String], scope: CheckedRuleset?, hosts: [HostFunction], checked: Bool,
+    name: String
+  ) throws(DiagnosticError) {
+    let (registered, signatures) = try HostSignature.registered(hosts, file: name)
+    self.hosts = registered
     let file = SourceFile(name: name, text: source)
     let (expr, parseDiagnostics) = Parser.parseExpression(file)
     guard let expr, parseDiagnostics.isEmpty else { throw DiagnosticError(parseDiagnostics) }
     let (function, checkDiagnostics) = Checker.checkExpression(
-      expr, variables: variables, source: file, checked: checked, scope: scope)
+      expr, variables: variables, source: file, checked: checked, scope: scope, hosts: signatures)
     guard let function else { throw DiagnosticError(checkDiagnostics) }
     self.source = source
-    self.program = CodeGen.compileExpression(function, globals: variables, source: source, scope: scope)
+    self.program = CodeGen.compileExpression(
+      function, globals: variables, source: source, scope: scope, hosts: signatures)
   }
 
   /// Evaluates the expression with values for the variables it was compiled with (missing
@@ -75,7 +85,7 @@ public struct Expression: Sendable {
     private let vm: VM
 
     init(_ expression: Expression, bindings: [String: Value], model: ViewModel, limits: EvaluationLimits) {
-      vm = VM(program: expression.program, model: model, limits: limits)
+      vm = VM(program: expression.program, model: model, hosts: expression.hosts, limits: limits)
       vm.bind(expression.program.globals.map { bindings[$0] ?? .null })
     }
 

@@ -6,6 +6,34 @@ import Testing
 
 /// Small failures of `lint`'s inputs: each says what is wrong, once, with a position.
 @Suite struct LintCommandTests {
+  @Test func rulesetWhoseHostFunctionIsMissingStopsLintAtItsDeclaration() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let swift = try folder.write("A.swift", "struct V: View {\n  var body: some View { Text(\"Hi\") }\n}\n")
+    let ruleset = try folder.write(
+      "acme.contrast.precept",
+      """
+      ruleset acme.contrast 1.0.0
+      host contrastRatio(string, string) -> double
+      rule readable {
+        severity error
+        on Text as t
+        require contrastRatio(t.text(), "white") >= 4.5
+      }
+      """)
+    let model = try folder.write(
+      "A.json", #"{"viewmodel": 1, "file": "A.swift", "nodes": [{"type": "Text", "line": 2, "column": 25}]}"#)
+    for (command, input) in [("lint", swift), ("check", model)] {
+      let run = ToolRun([command, input, "--ruleset", ruleset])
+      #expect(run.status == 2)
+      #expect(
+        run.error.contains(
+          "\(ruleset):2:6: error: host function 'contrastRatio' is declared, but the host did not register it"))
+      #expect(run.error.contains("precept lint and precept check provide no host functions"))
+      #expect(run.output.isEmpty, "nothing is linted")
+    }
+  }
+
   @Test func misspeltRuleIDsInTheConfigurationAreErrors() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

@@ -99,9 +99,20 @@ enum BytecodeFormat {
         constants.append(try readScalar(&reader))
       }
     }
+    // A host's name and arity; its types and place are in the metadata (packs written before
+    // host functions had types have none there: every type is then `dyn`, line 0).
     var hosts: [HostSignature] = []
     for _ in 0..<(try reader.count(minimumBytesEach: 8)) {
-      hosts.append(HostSignature(name: try reader.string(), arity: Int(try reader.u32())))
+      let name = try reader.string()
+      let arityOffset = reader.offset
+      let arity = Int(try reader.u32())
+      guard arity <= Int(Int32.max) else {
+        throw Failure(message: "host function arity too large", offset: arityOffset)
+      }
+      hosts.append(
+        HostSignature(
+          name: name, parameters: Array(repeating: .dyn, count: arity), result: .dyn, file: sourceName, line: 0,
+          column: 0))
     }
     let metadataOffset = reader.offset
     let metadataBytes = try reader.blob()
@@ -115,6 +126,9 @@ enum BytecodeFormat {
     }
     let (rules, rulesetMetadata) = try readMetadata(
       metadata, name: name, version: programVersion, offset: metadataOffset)
+    if let typed = metadata["hosts"] {
+      hosts = try readHostTypes(typed, hosts, offset: metadataOffset)
+    }
     return Program(
       name: name, version: programVersion, sourceName: sourceName, metadata: rulesetMetadata, code: code,
       functions: functions, constants: constants, hosts: hosts, globals: globals, compiledRules: rules,
@@ -207,7 +221,48 @@ enum BytecodeFormat {
         "checkFunctions": .array(rule.checks.map { .integer($0) }),
       ])
     }
-    return .object(["ruleset": ruleset, "rules": .array(rules)])
+    let hosts: [JSON] = program.hosts.map { host in
+      .object([
+        "name": .string(host.name), "parameters": strings(host.parameters.map(\.rawValue)),
+        "result": .string(host.result.rawValue), "file": .string(host.file), "line": .integer(Int64(host.line)),
+        "column": .integer(Int64(host.column)),
+      ])
+    }
+    return .object(["ruleset": ruleset, "rules": .array(rules), "hosts": .array(hosts)])
+  }
+
+  /// The types and places of the host functions, one entry per host function of the bytecode
+  /// with the same name and as many parameters.
+  private static func readHostTypes(_ json: JSON, _ hosts: [HostSignature], offset: Int) throws(Failure)
+    -> [HostSignature]
+  {
+    func fail(_ message: String) -> Failure { Failure(message: "host metadata: \(message)", offset: offset) }
+    func type(_ value: JSON?) throws(Failure) -> HostFunction.ValueType {
+      guard let name = value?.stringValue, let type = HostFunction.ValueType(rawValue: name) else {
+        throw fail("unknown type \(value?.stringValue.map { "'\($0)'" } ?? "(not a string)")")
+      }
+      return type
+    }
+    guard let entries = json.arrayValue, entries.count == hosts.count else {
+      throw fail("expected one entry per host function (\(hosts.count))")
+    }
+    var typed: [HostSignature] = []
+    for (host, entry) in zip(hosts, entries) {
+      guard entry["name"]?.stringValue == host.name, let parameters = entry["parameters"]?.arrayValue,
+        parameters.count == host.arity, let file = entry["file"]?.stringValue,
+        let line = entry["line"]?.integerValue, let column = entry["column"]?.integerValue,
+        (1...Int64(Int32.max)).contains(line), (1...Int64(Int32.max)).contains(column)
+      else {
+        throw fail("the entry of host function '\(host.name)' does not match it")
+      }
+      var types: [HostFunction.ValueType] = []
+      for parameter in parameters { types.append(try type(parameter)) }
+      typed.append(
+        HostSignature(
+          name: host.name, parameters: types, result: try type(entry["result"]), file: file, line: Int(line),
+          column: Int(column)))
+    }
+    return typed
   }
 
   private static func readMetadata(_ json: JSON, name: String, version: String, offset: Int) throws(Failure) -> (

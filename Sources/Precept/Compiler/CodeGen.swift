@@ -6,6 +6,8 @@ struct CodeGen {
   private var constants: [Constant] = []
   private var constantIndex: [Constant: Int32] = [:]
   private var hosts: [HostSignature] = []
+  /// Host functions an expression's embedder registered, numbered after its scope's.
+  private var expressionHosts: [HostSignature] = []
 
   /// Functions of lets, by the ruleset that defines them (name@version) and let index.
   private var letFunctions: [String: [Int32]] = [:]
@@ -24,7 +26,8 @@ struct CodeGen {
   /// Compiles a checked expression into a program whose function 0 is the expression, followed
   /// by the lets it calls (of `scope`, the ruleset it was checked in, and of its imports).
   static func compileExpression(
-    _ function: CheckedFunction, globals: [String], source: String, scope: CheckedRuleset? = nil
+    _ function: CheckedFunction, globals: [String], source: String, scope: CheckedRuleset? = nil,
+    hosts: [HostSignature] = []
   ) -> Program {
     var generator = CodeGen()
     if let scope {
@@ -32,6 +35,7 @@ struct CodeGen {
       generator.rootName = scope.name
       generator.hosts = scope.hosts
     }
+    generator.expressionHosts = hosts.filter { host in !(scope?.hosts.contains { $0.name == host.name } ?? false) }
     _ = generator.compile(function)
     generator.drainLets()
     return generator.program(
@@ -185,9 +189,11 @@ struct CodeGen {
     return index
   }
 
-  private mutating func hostIndex(_ name: String, arity: Int) -> Int32 {
-    if let index = hosts.firstIndex(where: { $0.name == name }) { return Int32(index) }
-    hosts.append(HostSignature(name: name, arity: arity))
+  /// The program's index of a host function, added when a let of an import calls one the
+  /// ruleset does not declare itself (it keeps the import's declaration, types and place).
+  private mutating func hostIndex(_ signature: HostSignature) -> Int32 {
+    if let index = hosts.firstIndex(where: { $0.name == signature.name }) { return Int32(index) }
+    hosts.append(signature)
     return Int32(hosts.count - 1)
   }
 
@@ -220,10 +226,10 @@ struct CodeGen {
       emit(.call, letFunction(key), Int32(args.count))
     case .callHost(let index, let args):
       for arg in args { emit(arg) }
-      guard let signature = unit?.hosts[index] else {
-        preconditionFailure("host function \(index) was called outside the ruleset that declares it")
-      }
-      emit(.host, hostIndex(signature.name, arity: signature.arity), Int32(args.count))
+      // Indices past the ruleset's declarations are an expression's registered host functions.
+      let declared = unit?.hosts ?? []
+      let signature = index < declared.count ? declared[index] : expressionHosts[index - declared.count]
+      emit(.host, hostIndex(signature), Int32(args.count))
     case .index(let operand, let index):
       emit(operand)
       emit(index)

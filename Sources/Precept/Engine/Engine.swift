@@ -13,10 +13,12 @@ public struct Engine: Sendable {
   /// Rules a project turned off, by full rule id or ruleset name.
   public let disabledRules: Set<String>
 
-  /// An engine for `rulesets` (their imports are evaluated too). A ruleset that declares a host
-  /// function missing from `hostFunctions` still loads; its rules that need the function are
-  /// reported as *not run*. `severityOverrides` and `disabledRules` (full ids, or ruleset names
-  /// for all their rules) carry a project's configuration.
+  /// An engine for `rulesets` (their imports are evaluated too). Call `validate()` next: it
+  /// reports each host function a ruleset declares that `hostFunctions` lacks or has with
+  /// another signature. (An engine that does not validate still evaluates, reporting the rules
+  /// that call such a function as *not run*: a tool exploring a ruleset, like the REPL, can.)
+  /// `severityOverrides` and `disabledRules` (full ids, or ruleset names for all their rules)
+  /// carry a project's configuration.
   public init(
     rulesets: [Ruleset], hostFunctions: [HostFunction] = [], limits: EvaluationLimits = .standard,
     severityOverrides: [String: Severity] = [:], disabledRules: Set<String> = []
@@ -33,6 +35,46 @@ public struct Engine: Sendable {
     var hosts: [String: HostFunction] = [:]
     for function in hostFunctions { hosts[function.name] = function }
     self.hosts = hosts
+  }
+
+  /// Checks the host functions every ruleset declares against the ones the engine was given:
+  /// an error at the `host` declaration for each one the host did not register, or registered
+  /// with another number of parameters or another parameter or result type (`dyn` on either
+  /// side matches any type).
+  public func validate() throws(DiagnosticError) {
+    var problems: [Diagnostic] = []
+    var seen: Set<String> = []
+    for ruleset in rulesets {
+      for host in ruleset.program.hosts where seen.insert("\(host.position) \(host.name)").inserted {
+        let message: String
+        if let registered = hosts[host.name] {
+          guard let mismatch = host.mismatch(with: registered) else { continue }
+          message = mismatch
+        } else {
+          message = "host function '\(host.name)' is declared, but the host did not register it"
+        }
+        problems.append(diagnostic(message, at: host))
+      }
+    }
+    if !problems.isEmpty { throw DiagnosticError(problems) }
+  }
+
+  /// A diagnostic at a host declaration, quoting its line when the engine has the source.
+  private func diagnostic(_ message: String, at host: HostSignature) -> Diagnostic {
+    let source = rulesets.first { $0.program.sourceName == host.file }?.program.sourceText
+    let line = source.flatMap { text -> String? in
+      guard host.line >= 1 else { return nil }
+      return text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(host.line - 1).first.map {
+        String($0.hasSuffix("\r") ? $0.dropLast() : $0)
+      }
+    }
+    return Diagnostic(
+      .error, message, file: host.file, location: SourceLocation(line: max(host.line, 1), column: max(host.column, 1)),
+      length: host.name.count, lineText: line,
+      notes: ["declared as host \(host.declaration)"],
+      help: "give the engine HostFunction(\"\(host.name)\", parameters: ["
+        + host.parameters.map { ".\($0 == .nullType ? "nullType" : $0.rawValue)" }.joined(separator: ", ")
+        + "], result: .\(host.result == .nullType ? "nullType" : host.result.rawValue)) { … }")
   }
 
   /// Every rule and review item the engine evaluates, with the project's severities.
@@ -156,7 +198,7 @@ struct RuleRunner {
     defer { budget.spent &+= vm.spent }
     for rule in vm.program.compiledRules
     where engine.isEnabled(rule.info.id) && (options.rules?.contains(rule.info.id) ?? true) {
-      let missing = rule.info.hostFunctions.filter { !vm.hasHost($0) }
+      let missing = rule.info.hostFunctions.compactMap { vm.hostProblem($0) }
       let steps = ancestorSteps(rule)
       var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
       defer { report.ruleCounts[rule.info.id] = counts }
@@ -173,9 +215,7 @@ struct RuleRunner {
         let findings = report.findings.count
         let reviews = report.needsReview.count
         if !missing.isEmpty {
-          let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-          result = .notRun(
-            .hostFunctionMissing, "the rule calls host function \(names), which the host did not register")
+          result = .notRun(.hostFunctionMissing, missing.joined(separator: "; "))
         } else {
           result = evaluate(rule, node: node, bindings: bindings, report: &report)
         }

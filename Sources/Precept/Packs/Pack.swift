@@ -33,7 +33,9 @@ public struct Pack: Sendable {
       name: program.name, version: program.version, formatVersion: Pack.formatVersion,
       bytecodeFormat: Int(BytecodeFormat.version), engine: Engine.compatibleVersions,
       imports: program.metadata.imports.map { PackManifest.Import(name: $0.name, range: $0.range) },
-      hostFunctions: program.hosts.map { PackManifest.HostFunction(name: $0.name, parameterCount: $0.arity) },
+      hostFunctions: program.hosts.map {
+        PackManifest.HostFunction(name: $0.name, parameterTypes: $0.parameters, resultType: $0.result)
+      },
       payloadSize: payloadBytes.count, payloadSHA256: SHA256.hex(SHA256.hash(payloadBytes)))
     source = String(decoding: sourceBytes, as: UTF8.self)
     self.bytecode = bytecode
@@ -163,6 +165,11 @@ public struct Pack: Sendable {
       )
     }
     let program = try program()
+    // A pack written before host functions had types lacks their types and places: its source
+    // (whose declarations are untyped, so `dyn`) gives both.
+    if program.hosts.contains(where: { $0.line == 0 }) {
+      return try Ruleset(source: sourceFile, resolver: resolver)
+    }
     var imports: [Ruleset] = []
     for item in manifest.imports {
       do {
@@ -187,9 +194,25 @@ public struct PackManifest: Sendable, Hashable {
     public var range: String
   }
 
+  /// A host function the rules need, with its declared types (all `dyn` in a pack written
+  /// before host functions had types, or for an untyped declaration).
   public struct HostFunction: Sendable, Hashable {
     public var name: String
-    public var parameterCount: Int
+    public var parameterTypes: [Precept.HostFunction.ValueType]
+    public var resultType: Precept.HostFunction.ValueType
+    public var parameterCount: Int { parameterTypes.count }
+
+    init(
+      name: String, parameterTypes: [Precept.HostFunction.ValueType], resultType: Precept.HostFunction.ValueType
+    ) {
+      self.name = name
+      self.parameterTypes = parameterTypes
+      self.resultType = resultType
+    }
+
+    init(name: String, parameterCount: Int) {
+      self.init(name: name, parameterTypes: Array(repeating: .dyn, count: parameterCount), resultType: .dyn)
+    }
   }
 
   public var name: String
@@ -213,7 +236,13 @@ public struct PackManifest: Sendable, Hashable {
       "bytecodeFormat": .integer(bytecodeFormat), "engine": .string(engine),
       "imports": .array(imports.map { .object(["name": .string($0.name), "range": .string($0.range)]) }),
       "hostFunctions": .array(
-        hostFunctions.map { .object(["name": .string($0.name), "parameters": .integer($0.parameterCount)]) }),
+        hostFunctions.map {
+          .object([
+            "name": .string($0.name), "parameters": .integer(Int64($0.parameterCount)),
+            "parameterTypes": .array($0.parameterTypes.map { .string($0.rawValue) }),
+            "result": .string($0.resultType.rawValue),
+          ])
+        }),
       "payload": .object(["size": .integer(payloadSize), "sha256": .string(payloadSHA256)]),
     ])
   }
@@ -265,8 +294,24 @@ public struct PackManifest: Sendable, Hashable {
     self.imports = imports
     var hosts: [HostFunction] = []
     for item in json["hostFunctions"]?.arrayValue ?? [] {
-      hosts.append(
-        HostFunction(name: try string("name", in: item), parameterCount: try integer("parameters", in: item)))
+      let name = try string("name", in: item)
+      let count = try integer("parameters", in: item)
+      guard let written = item["parameterTypes"] else {
+        hosts.append(HostFunction(name: name, parameterCount: count))
+        continue
+      }
+      func type(_ value: JSON?) throws(DiagnosticError) -> Precept.HostFunction.ValueType {
+        guard let text = value?.stringValue, let type = Precept.HostFunction.ValueType(rawValue: text) else {
+          throw fail("unknown type of host function '\(name)'", value ?? item)
+        }
+        return type
+      }
+      guard let list = written.arrayValue, list.count == count else {
+        throw fail("'parameterTypes' of host function '\(name)' must list \(count) types", written)
+      }
+      var types: [Precept.HostFunction.ValueType] = []
+      for element in list { types.append(try type(element)) }
+      hosts.append(HostFunction(name: name, parameterTypes: types, resultType: try type(item["result"])))
     }
     hostFunctions = hosts
     guard let payload = json["payload"] else { throw fail("the manifest needs a 'payload' object", json) }

@@ -1,15 +1,55 @@
 /// A function the embedding host provides to rulesets that declare it with `host name(…)`.
+///
+/// It declares the types of its parameters and of its result, in the language's type names;
+/// `Engine.validate()` checks them against what each ruleset declares, and every call checks
+/// the argument values and the result against them (`.dyn` accepts anything).
 public struct HostFunction: Sendable {
+  /// A type a host function's parameter or result may have: one of the language's types, or
+  /// `dyn` for any value (what an untyped declaration means).
+  public enum ValueType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case dyn, int, uint, double, bool, string, bytes, list, map, type, node, argument, modifier, property
+    case nullType = "null_type"
+
+    /// The type's name as a ruleset writes it.
+    public var description: String { rawValue }
+
+    /// The language type of `value`'s values, or nil for `dyn`.
+    var tag: TypeTag? {
+      self == .dyn ? nil : TypeTag.byName[rawValue]
+    }
+
+    /// Whether a value of type `tag` is of this type.
+    func accepts(_ tag: TypeTag) -> Bool { self == .dyn || self.tag == tag }
+  }
+
   public let name: String
-  public let parameterCount: Int
+  public let parameterTypes: [ValueType]
+  public let resultType: ValueType
   public let body: @Sendable ([Value]) throws -> Value
 
-  /// A host function; throwing from `body` makes the calling rule *not run*, with the error's
-  /// description as the reason.
-  public init(_ name: String, parameterCount: Int, _ body: @escaping @Sendable ([Value]) throws -> Value) {
+  public var parameterCount: Int { parameterTypes.count }
+
+  /// A host function taking `parameters` and returning `result`; throwing from `body` makes
+  /// the calling rule *not run*, with the error's description as the reason.
+  public init(
+    _ name: String, parameters: [ValueType], result: ValueType,
+    _ body: @escaping @Sendable ([Value]) throws -> Value
+  ) {
     self.name = name
-    self.parameterCount = parameterCount
+    self.parameterTypes = parameters
+    self.resultType = result
     self.body = body
+  }
+
+  /// An untyped host function: `parameterCount` parameters and a result of type `dyn`, as an
+  /// untyped `host name(a, b)` declaration declares.
+  public init(_ name: String, parameterCount: Int, _ body: @escaping @Sendable ([Value]) throws -> Value) {
+    self.init(name, parameters: Array(repeating: .dyn, count: parameterCount), result: .dyn, body)
+  }
+
+  /// The signature as a ruleset would declare it: `(string, string) -> double`.
+  var signatureText: String {
+    HostSignature.text(parameterTypes, resultType)
   }
 }
 
@@ -64,7 +104,11 @@ final class VM {
   /// `selectLocal` needs only the name.
   private let fieldCodes: UnsafeBufferPointer<Int32>
   @exclusivity(unchecked) var globals: [Word] = []
+  /// For each of the program's host functions, the registered one if it matches the
+  /// declaration (else why not), and the types its arguments and result must have.
   private let hostBodies: [HostFunction?]
+  private let hostProblems: [String?]
+  private let hostTypes: [(parameters: [HostFunction.ValueType], result: HostFunction.ValueType)]
   /// Compiled patterns of `matches`, by pattern string id (interned ones only).
   var regexCache: [Int32: Regex] = [:]
   /// Steps the regex matcher took in this VM's runs, for tests that bound the work.
@@ -98,9 +142,26 @@ final class VM {
     modifierRecords = model.modifiers
     slotRecords = model.slots
     propertyRecords = model.properties
-    self.hostBodies = program.hosts.map { signature in
-      hosts[signature.name].flatMap { $0.parameterCount == signature.arity ? $0 : nil }
+    var bodies: [HostFunction?] = []
+    var problems: [String?] = []
+    var types: [(parameters: [HostFunction.ValueType], result: HostFunction.ValueType)] = []
+    for signature in program.hosts {
+      let registered = hosts[signature.name]
+      let problem =
+        registered.map { signature.mismatch(with: $0) }
+        ?? "host function '\(signature.name)' is not registered by the host"
+      bodies.append(problem == nil ? registered : nil)
+      problems.append(problem)
+      // Where the ruleset says `dyn`, the host's own type still holds.
+      types.append(
+        (
+          zip(signature.parameters, registered?.parameterTypes ?? signature.parameters).map { $0 == .dyn ? $1 : $0 },
+          signature.result == .dyn ? registered?.resultType ?? .dyn : signature.result
+        ))
     }
+    self.hostBodies = bodies
+    self.hostProblems = problems
+    self.hostTypes = types
     capacity = 256
     stack = .allocate(capacity: capacity)
     let linkage = program.linkage
@@ -177,9 +238,15 @@ final class VM {
   }
 
   /// Whether the host registered host function `index` of the program.
-  func hasHost(_ name: String) -> Bool {
-    guard let index = program.hosts.firstIndex(where: { $0.name == name }) else { return false }
-    return hostBodies[index] != nil
+  func hasHost(_ name: String) -> Bool { hostProblem(name) == nil }
+
+  /// Why the host function `name` cannot be called (not registered, or registered with another
+  /// signature), or nil when it can.
+  func hostProblem(_ name: String) -> String? {
+    guard let index = program.hosts.firstIndex(where: { $0.name == name }) else {
+      return "host function '\(name)' is not declared"
+    }
+    return hostProblems[index]
   }
 
   /// Binds the caller's values (for compiled expressions), kept across evaluations.
@@ -670,14 +737,27 @@ final class VM {
     if let failure = arguments.first(where: \.isError) { return failure }
     if let failure = arguments.lazy.map(boxable).first(where: \.isError) { return failure }
     guard let host = hostBodies[index] else {
-      return heap.makeError("host function '\(program.hosts[index].name)' is not registered by the host")
+      return heap.makeError(hostProblems[index] ?? "host function '\(program.hosts[index].name)' is not registered")
     }
+    let types = hostTypes[index]
+    for (position, (argument, type)) in zip(arguments, types.parameters).enumerated()
+    where !type.accepts(argument.typeTag) {
+      return heap.makeError(
+        "host function '\(host.name)' takes \(Checker.article(type.rawValue)) as argument \(position + 1), "
+          + "not \(Checker.article(argument.typeTag.name))")
+    }
+    let result: Word
     do {
-      let result = try host.body(arguments.map { value(of: $0) })
-      return word(from: result, interning: false)
+      result = word(from: try host.body(arguments.map { value(of: $0) }), interning: false)
     } catch {
       return heap.makeError("host function '\(host.name)' failed: \(error)")
     }
+    guard result.isError || types.result.accepts(result.typeTag) else {
+      return heap.makeError(
+        "host function '\(host.name)' returned \(Checker.article(result.typeTag.name)), "
+          + "but it is declared to return \(Checker.article(types.result.rawValue))")
+    }
+    return result
   }
 }
 

@@ -12,7 +12,7 @@ struct Checker {
   private var letIndex: [String: Int] = [:]
   private var imports: [CheckedRuleset] = []
   private var hostIndex: [String: Int] = [:]
-  private var hostArity: [Int] = []
+  private var hostSignatures: [HostSignature] = []
 
   // The function being checked.
   private var scope: [(name: String, slot: Int)] = []
@@ -56,9 +56,11 @@ struct Checker {
   // MARK: Expressions
 
   /// Checks a standalone expression whose free names are `variables` and, with a `scope`, the
-  /// lets and host functions of that ruleset and the lets of its imports.
+  /// lets and host functions of that ruleset and the lets of its imports. `hosts` are host
+  /// functions the embedder registered for the expression, after the ruleset's (which win).
   static func checkExpression(
-    _ expr: Expr, variables: [String], source: SourceFile, checked: Bool = true, scope: CheckedRuleset? = nil
+    _ expr: Expr, variables: [String], source: SourceFile, checked: Bool = true, scope: CheckedRuleset? = nil,
+    hosts: [HostSignature] = []
   ) -> (CheckedFunction?, [Diagnostic]) {
     var checker = Checker(source: source)
     checker.variables = variables
@@ -72,8 +74,12 @@ struct Checker {
       }
       for (index, host) in scope.hosts.enumerated() {
         checker.hostIndex[host.name] = index
-        checker.hostArity.append(host.arity)
+        checker.hostSignatures.append(host)
       }
+    }
+    for host in hosts where checker.hostIndex[host.name] == nil {
+      checker.hostIndex[host.name] = checker.hostSignatures.count
+      checker.hostSignatures.append(host)
     }
     let body = checker.beginFunction(parameters: []) { checker in checker.check(expr) }
     let function = CheckedFunction(name: "expression", parameterCount: 0, localCount: checker.localCount, body: body)
@@ -332,8 +338,20 @@ struct Checker {
     }
     if let imported = openImportedLet(function, args: checkedArgs, span: span) { return imported }
     if let index = hostIndex[function] {
-      if hostArity[index] != args.count {
-        error(arityMessage(function, expected: [hostArity[index]], got: args.count), span)
+      let signature = hostSignatures[index]
+      let declared =
+        signature.line == 0
+        ? "registered by the host as \(signature.declaration)"
+        : "declared as host \(signature.declaration) at \(signature.position)"
+      if signature.arity != args.count {
+        error(arityMessage(function, expected: [signature.arity], got: args.count), span, notes: [declared])
+      } else {
+        for (offset, (argument, expected)) in zip(checkedArgs, signature.parameters).enumerated() {
+          guard let tag = Checker.literalType(argument), !expected.accepts(tag) else { continue }
+          error(
+            "argument \(offset + 1) of '\(function)' is \(Checker.article(tag.name)), but the host function takes "
+              + Checker.article(expected.rawValue), argument.span, notes: [declared])
+        }
       }
       usedHosts.insert(function)
       return IR(kind: .callHost(index, checkedArgs), span: span)
@@ -357,6 +375,33 @@ struct Checker {
     return unresolved(
       "unknown function '\(function)'", span,
       help: Spelling.closest(function, in: known).map { "did you mean '\($0)'?" })
+  }
+
+  /// The type of a literal argument (the checker knows no other expression's type yet).
+  private static func literalType(_ ir: IR) -> TypeTag? {
+    switch ir.kind {
+    case .null: .nullType
+    case .bool: .bool
+    case .int: .int
+    case .uint: .uint
+    case .double: .double
+    case .string, .template: .string
+    case .bytes: .bytes
+    case .type: .type
+    case .list: .list
+    case .map: .map
+    default: nil
+    }
+  }
+
+  /// A type's name as a noun: `an int`, `a string`, `bytes`, `null`.
+  static func article(_ type: String) -> String {
+    switch type {
+    case "bytes": "bytes"
+    case "null_type": "null"
+    case "dyn": "any value"
+    default: ("aeiou".contains(type.first ?? "x") ? "an " : "a ") + type
+    }
   }
 
   /// A constant pattern given to `matches` must compile; one built at run time fails then.
@@ -408,6 +453,8 @@ struct Checker {
     }
 
     for (index, host) in syntax.hosts.enumerated() {
+      let signature = hostSignature(host)
+      hostSignatures.append(signature)
       if let first = hostIndex[host.name.value] {
         error(
           "host function '\(host.name.value)' is declared twice", host.name.span,
@@ -417,11 +464,8 @@ struct Checker {
       if Builtin.byName[host.name.value] != nil {
         error("host function '\(host.name.value)' has the name of a built-in function", host.name.span)
       }
-      checkDistinct(host.parameters, what: "parameter")
       hostIndex[host.name.value] = index
-      hostArity.append(host.parameters.count)
     }
-    while hostArity.count < syntax.hosts.count { hostArity.append(0) }
 
     lets = syntax.lets
     for (index, definition) in syntax.lets.enumerated() {
@@ -471,7 +515,46 @@ struct Checker {
     return CheckedRuleset(
       name: syntax.name.value, version: syntax.version.value, source: source, syntax: syntax,
       lets: checkedLets, letHosts: hostClosure, imports: imports, openImports: openImports,
-      hosts: syntax.hosts.map { HostSignature(name: $0.name.value, arity: $0.parameters.count) }, rules: rules)
+      hosts: hostSignatures, rules: rules)
+  }
+
+  /// A host declaration's types: a parameter written as a type's name (`string`) or with one
+  /// (`name: string`) has that type, one written as a bare name (`foreground`) is `dyn`, as is
+  /// a result that is not written.
+  private mutating func hostSignature(_ host: HostSyntax) -> HostSignature {
+    func type(_ written: Located<String>) -> HostFunction.ValueType {
+      if let type = HostFunction.ValueType(rawValue: written.value) { return type }
+      let names = HostFunction.ValueType.allCases.map(\.rawValue)
+      error(
+        "unknown type '\(written.value)' in the declaration of host function '\(host.name.value)'", written.span,
+        help: Spelling.closest(written.value, in: names).map { "did you mean '\($0)'?" }
+          ?? "the types are " + names.joined(separator: ", "))
+      return .dyn
+    }
+    var names: [Located<String>] = []
+    let parameters = host.parameters.map { parameter in
+      if let written = parameter.type {
+        names.append(parameter.first)
+        return type(written)
+      }
+      if let type = HostFunction.ValueType(rawValue: parameter.first.value) { return type }
+      names.append(parameter.first)
+      return .dyn
+    }
+    checkDistinct(names, what: "parameter")
+    // A host's result is a `Value`, which carries nodes but not their arguments, modifiers or
+    // properties: such a result type could never be met.
+    if let result = host.result,
+      [.argument, .modifier, .property].contains(HostFunction.ValueType(rawValue: result.value))
+    {
+      error(
+        "a host function cannot return \(Checker.article(result.value)): a host's result can be a node, "
+          + "but not an argument, modifier or property", result.span)
+    }
+    let location = source.location(of: host.name.span.start)
+    return HostSignature(
+      name: host.name.value, parameters: parameters, result: host.result.map(type) ?? .dyn, file: source.name,
+      line: location.line, column: location.column)
   }
 
   private func position(_ span: Span) -> String {
@@ -716,9 +799,86 @@ struct Checker {
 
 // MARK: - Checked rulesets
 
+/// A host function as a ruleset declares it, and where.
 struct HostSignature: Sendable, Hashable {
   var name: String
-  var arity: Int
+  var parameters: [HostFunction.ValueType]
+  var result: HostFunction.ValueType
+  /// Where the declaration is (its name): file, line and column; line 0 when not known.
+  var file: String
+  var line: Int
+  var column: Int
+
+  var arity: Int { parameters.count }
+
+  init(
+    name: String, parameters: [HostFunction.ValueType], result: HostFunction.ValueType, file: String, line: Int,
+    column: Int
+  ) {
+    self.name = name
+    self.parameters = parameters
+    self.result = result
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  /// Host functions registered for an expression, by name, and the declarations they make; one
+  /// named like a built-in function is an error, as it is in a ruleset.
+  static func registered(_ hosts: [HostFunction], file: String) throws(DiagnosticError) -> (
+    [String: HostFunction], [HostSignature]
+  ) {
+    var registered: [String: HostFunction] = [:]
+    for host in hosts {
+      guard Builtin.byName[host.name] == nil else {
+        throw DiagnosticError(
+          Diagnostic(
+            .error, "host function '\(host.name)' has the name of a built-in function", file: file,
+            location: SourceLocation(line: 1, column: 1)))
+      }
+      registered[host.name] = host
+    }
+    return (registered, registered.values.sorted { $0.name < $1.name }.map(HostSignature.init(registered:)))
+  }
+
+  /// The declaration a host function registered for an expression makes (it has no place).
+  init(registered host: HostFunction) {
+    self.init(
+      name: host.name, parameters: host.parameterTypes, result: host.resultType, file: "<host>", line: 0, column: 0)
+  }
+
+  /// `file:line:column` of the declaration.
+  var position: String { "\(file):\(line):\(column)" }
+
+  /// `contrastRatio(string, string) -> double`.
+  var declaration: String { name + HostSignature.text(parameters, result) }
+
+  /// How `registered` differs from this declaration, or nil when it can be called as declared.
+  /// A `dyn` on either side matches any type: an untyped declaration keeps working with a
+  /// host that now registers types, and a host that takes any value suits any declaration.
+  func mismatch(with registered: HostFunction) -> String? {
+    let registeredText = "the host registered \(name)\(registered.signatureText)"
+    guard registered.parameterCount == arity else {
+      return "host function '\(name)' is declared with \(arity) parameter\(arity == 1 ? "" : "s"), "
+        + "but \(registeredText), with \(registered.parameterCount)"
+    }
+    func differ(_ a: HostFunction.ValueType, _ b: HostFunction.ValueType) -> Bool { a != .dyn && b != .dyn && a != b }
+    for (index, (declared, actual)) in zip(parameters, registered.parameterTypes).enumerated()
+    where differ(declared, actual) {
+      return "host function '\(name)' is declared to take \(Checker.article(declared.rawValue)) as parameter "
+        + "\(index + 1), but \(registeredText), which takes \(Checker.article(actual.rawValue))"
+    }
+    if differ(result, registered.resultType) {
+      return "host function '\(name)' is declared to return \(Checker.article(result.rawValue)), but "
+        + "\(registeredText), which returns \(Checker.article(registered.resultType.rawValue))"
+    }
+    return nil
+  }
+
+  /// `(string, string) -> double`.
+  static func text(_ parameters: [HostFunction.ValueType], _ result: HostFunction.ValueType) -> String {
+    "(" + parameters.map(\.rawValue).joined(separator: ", ") + ") -> " + result.rawValue
+  }
 }
 
 /// A ruleset after checking: its lets and rules as checked functions, ready to compile.

@@ -173,11 +173,23 @@ struct ImportSyntax: Sendable {
   var span: Span
 }
 
-/// `host name(params)`: a function the embedding host provides.
+/// `host name(params) -> type`: a function the embedding host provides.
 struct HostSyntax: Sendable {
   var name: Located<String>
-  var parameters: [Located<String>]
+  var parameters: [HostParameterSyntax]
+  /// The result type after `->`; nil when not written (`dyn`).
+  var result: Located<String>?
   var span: Span
+}
+
+/// One parameter of a host declaration as written: `name`, `type` or `name: type`. A lone word
+/// is a type when it is a type's name (the checker decides), a parameter name otherwise.
+struct HostParameterSyntax: Sendable {
+  var first: Located<String>
+  /// The type after `:`.
+  var type: Located<String>?
+
+  var span: Span { type.map { first.span.union($0.span) } ?? first.span }
 }
 
 /// `let name(params) = expr`, or `let name = expr` with no parameters.

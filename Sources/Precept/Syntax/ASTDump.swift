@@ -141,7 +141,12 @@ private struct Writer {
         DumpNode(head: "import \(item.name.value) \(span(item.span))", children: [located("range", item.range)]))
     }
     for host in ruleset.hosts {
-      children.append(DumpNode(head: "host \(host.name.value) \(parameters(host.parameters)) \(span(host.span))"))
+      let written = host.parameters.map { parameter in
+        Located(value: parameter.first.value + (parameter.type.map { ": " + $0.value } ?? ""), span: parameter.span)
+      }
+      let result = host.result.map { " -> " + $0.value } ?? ""
+      children.append(
+        DumpNode(head: "host \(host.name.value) \(parameters(written))\(result) \(span(host.span))"))
     }
     for definition in ruleset.lets {
       children.append(

@@ -263,8 +263,20 @@ struct Parser {
     case "host":
       advance()
       let name = try identifier("after 'host'")
-      let parameters = try parameterList(required: true)
-      ruleset.hosts.append(HostSyntax(name: name, parameters: parameters, span: Span(start, previousEnd)))
+      let parameters = try hostParameterList()
+      var result: Located<String>?
+      if token.kind == .minus {
+        let arrow = token.span
+        advance()
+        guard token.kind == .greater, token.start == arrow.end else {
+          error("expected '->' and the result type after the host function's parameters", arrow)
+          throw Failure()
+        }
+        advance()
+        result = try identifier("as the result type after '->'")
+      }
+      ruleset.hosts.append(
+        HostSyntax(name: name, parameters: parameters, result: result, span: Span(start, previousEnd)))
     case "let":
       advance()
       let name = try identifier("after 'let'")
@@ -292,6 +304,27 @@ struct Parser {
       while token.kind == .comma {
         advance()
         parameters.append(try identifier("as a parameter name"))
+      }
+    }
+    _ = try expect(.rightParen, "to close the parameter list")
+    return parameters
+  }
+
+  /// `(string, string)`, `(foreground, background)` or `(foreground: string, background: string)`.
+  private mutating func hostParameterList() throws(Failure) -> [HostParameterSyntax] {
+    _ = try expect(.leftParen, "to start the parameter list")
+    var parameters: [HostParameterSyntax] = []
+    func parameter(_ parser: inout Parser) throws(Failure) -> HostParameterSyntax {
+      let first = try parser.identifier("as a parameter name or type")
+      guard parser.token.kind == .colon else { return HostParameterSyntax(first: first) }
+      parser.advance()
+      return HostParameterSyntax(first: first, type: try parser.identifier("as the parameter's type after ':'"))
+    }
+    if token.kind != .rightParen {
+      parameters.append(try parameter(&self))
+      while token.kind == .comma {
+        advance()
+        parameters.append(try parameter(&self))
       }
     }
     _ = try expect(.rightParen, "to close the parameter list")

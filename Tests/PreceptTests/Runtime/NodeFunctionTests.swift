@@ -312,7 +312,7 @@ enum MapScreen {
       uniqueKeysWithValues: report.notRun.map { ($0.rule, "\($0.reason.rawValue): \($0.message)") })
     #expect(
       reasons["outcomes/needs-host"]
-        == "host function missing: the rule calls host function 'contrastRatio', which the host did not register")
+        == "host function missing: host function 'contrastRatio' is not registered by the host")
     #expect(reasons["outcomes/broken"] == "evaluation error: division by zero")
     #expect(reasons["outcomes/not-bool"] == "evaluation error: the clause is int, not bool")
   }
