@@ -3,7 +3,7 @@ import Testing
 
 @testable import Precept
 
-/// Golden disassembly: each `Golden/compiler/*.cel` is compiled with `Expression` (a first line
+/// Golden disassembly: each `Golden/compiler/*.cel` is compiled with `CompiledExpression` (a first line
 /// `// variables: a, b` declares its bindings) and each `*.precept` with `Ruleset`; the
 /// disassembly must equal the `.disasm` file beside it.
 @Suite struct CompilerGoldenTests {
@@ -23,7 +23,7 @@ import Testing
 
   static func compile(_ text: String, name: String) throws -> Program {
     if name.hasSuffix(".precept") { return try Ruleset(text: text, name: name).program }
-    return try Expression(text, variables: declaredVariables(text), name: name).program
+    return try CompiledExpression(text, variables: declaredVariables(text), name: name).program
   }
 
   /// The names listed on a first line `// variables: a, b`.
@@ -89,16 +89,16 @@ enum Bytecode {
 @Suite struct CompilerTests {
   @Test func constantsAreSharedAndStringsCompareByCodePoints() throws {
     // The variable keeps the list from being one constant, so each element is pooled.
-    let program = try Expression("[x, 'a', 'a', 1, 1, 1.0, 1u, 'é', 'e\u{301}']", variables: ["x"]).program
+    let program = try CompiledExpression("[x, 'a', 'a', 1, 1, 1.0, 1u, 'é', 'e\u{301}']", variables: ["x"]).program
     // 1 and 1.0 and 1u are different constants; the two spellings of é are different strings.
     #expect(program.constants.count == 6)
   }
 
   @Test func aListOfLiteralsIsOneConstant() throws {
-    let program = try Expression("x in ['OK', 'Cancel', 1]", variables: ["x"]).program
+    let program = try CompiledExpression("x in ['OK', 'Cancel', 1]", variables: ["x"]).program
     #expect(program.constants == [.list([.string("OK"), .string("Cancel"), .int(1)])])
     #expect(!program.code.contains { $0.op == .list })
-    #expect(try Expression("'Cancel' in ['OK', 'Cancel']").evaluate() == .success(.bool(true)))
+    #expect(try CompiledExpression("'Cancel' in ['OK', 'Cancel']").evaluate() == .success(.bool(true)))
   }
 
   @Test func everyFunctionOfARulesetIsNamed() throws {
@@ -147,7 +147,7 @@ enum Bytecode {
   /// code from a pack can do that (the verifier checks slot bounds, not what a slot holds):
   /// the evaluation now stops with an error.
   @Test func aMacroSlotHoldingTheWrongKindIsAnErrorNotASkip() throws {
-    let program = try Expression("[1, 2, 3].exists(x, x > 1)").program
+    let program = try CompiledExpression("[1, 2, 3].exists(x, x > 1)").program
     var code = program.code
     // `exists` keeps a bool in the slot where `exists_one` counts.
     let step = try #require(code.firstIndex { $0.op == .existsStep })
