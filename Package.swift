@@ -41,7 +41,7 @@ let package = Package(
       resources: [.embedInCode("accessibility.precept")]),
     // A small program that embeds the library as another linter would; the tests run it.
     .executableTarget(name: "EmbeddingExample", dependencies: ["Precept"]),
-    // Runs google/cel-spec's conformance tests through the public Expression API.
+    // Runs google/cel-spec's conformance tests through the public CompiledExpression API.
     .executableTarget(name: "cel-conformance", dependencies: ["Precept"], exclude: ["README.md"]),
     // Drives the REPL's line editor on its own, for the pseudo-terminal tests and for trying it by hand.
     .executableTarget(name: "line-editor-demo", dependencies: ["PreceptTool"]),
@@ -51,7 +51,8 @@ let package = Package(
     // Fixtures are Swift sources read by the tests, not compiled into them.
     .testTarget(name: "PreceptSwiftUITests", dependencies: ["PreceptSwiftUI"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "PreceptToolTests", dependencies: ["PreceptTool", "PreceptDistribution", "line-editor-demo", "EmbeddingExample", "precept"],
+      name: "PreceptToolTests",
+      dependencies: ["PreceptTool", "PreceptDistribution", "line-editor-demo", "EmbeddingExample", "precept"],
       exclude: ["REPL/Transcripts"]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
     .testTarget(name: "PreceptBenchTests", dependencies: ["precept-bench"]),

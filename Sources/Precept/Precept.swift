@@ -1,9 +1,10 @@
 // The public face of the engine. Everything a host needs to embed Precept is declared here or
-// linked from here: `Expression`, `Ruleset` (see Engine/), `ViewModel`, `Report`, host functions.
+// linked from here: `CompiledExpression`, `Ruleset` (see Engine/), `ViewModel`, `Report`, host
+// functions.
 
 /// A single compiled expression, evaluated against named bindings — what `precept eval` and
 /// the REPL run.
-public struct Expression: Sendable {
+public struct CompiledExpression: Sendable {
   /// The expression's source text.
   public let source: String
   /// The compiled bytecode (one function).
@@ -84,7 +85,7 @@ public struct Expression: Sendable {
   public final class Evaluator {
     private let vm: VM
 
-    init(_ expression: Expression, bindings: [String: Value], model: ViewModel, limits: EvaluationLimits) {
+    init(_ expression: CompiledExpression, bindings: [String: Value], model: ViewModel, limits: EvaluationLimits) {
       vm = VM(program: expression.program, model: model, hosts: expression.hosts, limits: limits)
       vm.bind(expression.program.globals.map { bindings[$0] ?? .null })
     }

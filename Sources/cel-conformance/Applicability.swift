@@ -42,7 +42,7 @@ struct Exclusion: Sendable, Equatable {
         "the case sets a container (Precept has no namespaces; in the default files every container is a "
           + "protobuf package)"
       case .outsideAPI:
-        "the case needs what Precept's Expression API cannot express: unknowns (expected or bound), a "
+        "the case needs what Precept's CompiledExpression API cannot express: unknowns (expected or bound), a "
           + "binding to an error, disable_macros, check_only or a deduced-type-only result, a locale, or "
           + "a declaration of a function or of a type parameter, abstract or error type"
       }

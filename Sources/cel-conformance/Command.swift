@@ -14,7 +14,7 @@ struct ConformanceCommand {
   static let usage = """
     usage: cel-conformance SPEC_DIR [--file NAME]... [--failures] [--verbose] [--min-pass PERCENT]
 
-    Runs google/cel-spec's simple conformance tests through Precept's Expression API.
+    Runs google/cel-spec's simple conformance tests through Precept's CompiledExpression API.
     SPEC_DIR is a checkout of google/cel-spec or its tests/simple/testdata folder.
 
       --file NAME         run NAME.textproto only (repeatable); default: \(defaultFiles.joined(separator: ", "))

@@ -5,7 +5,7 @@ enum Actual: Sendable, Equatable {
   case value(Value)
   /// The expression compiled but its evaluation failed (CEL's errors as values).
   case evaluationError(String)
-  /// `Expression.init` rejected the expression: a syntax or check error.
+  /// `CompiledExpression.init` rejected the expression: a syntax or check error.
   case compileError(String)
 }
 
@@ -28,11 +28,11 @@ typealias Evaluator =
 struct ConformanceRunner: Sendable {
   var evaluate: Evaluator
 
-  /// A runner over Precept's public `Expression` API.
+  /// A runner over Precept's public `CompiledExpression` API.
   static let precept = ConformanceRunner { expression, variables, bindings, checked in
-    let compiled: Expression
+    let compiled: CompiledExpression
     do throws(DiagnosticError) {
-      compiled = try Expression(expression, variables: variables, checked: checked)
+      compiled = try CompiledExpression(expression, variables: variables, checked: checked)
     } catch {
       return .compileError(error.description)
     }

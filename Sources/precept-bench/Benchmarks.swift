@@ -84,7 +84,7 @@ struct Benchmarks {
 
     // The one rule of §6: compiled once, `items` bound once, evaluated many times (as Lua and
     // the other engines are timed: the table is built before the clock starts).
-    let rule = try Expression(MenuItemsRule.source, variables: ["items"])
+    let rule = try CompiledExpression(MenuItemsRule.source, variables: ["items"])
     let bindings = ["items": MenuItemsRule.binding]
     let evaluator = rule.evaluator(bindings)
     guard evaluator.evaluateCondition() == true, MenuItemsRule.holds(MenuItemsRule.items) else {

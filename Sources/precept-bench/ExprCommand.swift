@@ -69,7 +69,7 @@ struct ExprCommand {
         }
         value = Value(json: try JSON.parse(SourceFile(name: path, bytes: Array(data))))
       } else {
-        switch try Expression(text, variables: names, name: "--let \(name)").evaluate(values) {
+        switch try CompiledExpression(text, variables: names, name: "--let \(name)").evaluate(values) {
         case .success(let result): value = result
         case .failure(let error):
           fail("--let \(name): \(error.message)")
@@ -79,7 +79,7 @@ struct ExprCommand {
       if !names.contains(name) { names.append(name) }
       values[name] = value
     }
-    let compiled = try Expression(expression, variables: names)
+    let compiled = try CompiledExpression(expression, variables: names)
     switch compiled.evaluate(values) {
     case .success(let value): print("value: \(Printer.literal(value))")
     case .failure(let error):

@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func menuItemsRuleHoldsInBothForms() {
-    let rule = try? Expression(MenuItemsRule.source, variables: ["items"])
+    let rule = try? CompiledExpression(MenuItemsRule.source, variables: ["items"])
     #expect(rule?.evaluate(["items": MenuItemsRule.binding]) == .success(.bool(true)))
     #expect(MenuItemsRule.holds(MenuItemsRule.items))
     var broken = MenuItemsRule.items

@@ -69,9 +69,9 @@ import Testing
     for diagnostic in diagnostics { _ = diagnostic.rendered() }
     guard let expr else { return problems }
     _ = ASTDump.dump(expr, source)
-    let expression: Precept.Expression
+    let expression: Precept.CompiledExpression
     do {
-      expression = try Precept.Expression(text, variables: bindings.keys.sorted(), checked: checked)
+      expression = try Precept.CompiledExpression(text, variables: bindings.keys.sorted(), checked: checked)
     } catch {
       _ = error.rendered()
       return problems

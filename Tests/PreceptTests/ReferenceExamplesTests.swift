@@ -82,7 +82,7 @@ import Testing
       let parts = line.components(separatedBy: "// → ")
       let expression = parts[0]
       do {
-        _ = try Expression(expression, variables: block.variables, name: location)
+        _ = try CompiledExpression(expression, variables: block.variables, name: location)
       } catch {
         Issue.record("\(error.rendered())")
         continue

@@ -56,8 +56,9 @@ enum Disassembler {
   }
 
   static func line(_ pc: Int, _ instruction: Instruction, _ program: Program) -> String {
-    let (a, b) = instruction.op.operands
-    var text = "  " + pad(String(pc), 6) + pad(instruction.op.name, 15)
+    let facts = instruction.op.facts
+    let (a, b) = (facts.a, facts.b)
+    var text = "  " + pad(String(pc), 6) + pad(facts.mnemonic, 15)
     var notes: [String] = []
     if a != .none {
       text += pad(String(instruction.a), 6)
@@ -94,7 +95,7 @@ enum Disassembler {
       return value < 0 ? nil : NodeField(rawValue: value).map { "field " + $0.name } ?? "invalid field"
     case .target:
       return "→ \(value)"
-    case .none, .slot, .count:
+    case .none, .slot, .loop, .count, .argumentCount, .stride:
       return nil
     }
   }

@@ -109,11 +109,15 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
         return -1
       })
     self.code = RawArray(code)
-    // A function's code runs to the next function's entry; its values need at most one stack
-    // slot per instruction. A program read from a pack is linked before the verifier has seen
-    // it (and never run if it fails), so nothing here may trap on nonsense: values clamp.
+    // A function's code runs to the next function's entry. Its stack needs the depth the
+    // instruction set's table gives its code. A program read from a pack is linked before the
+    // verifier has seen it (and never run if it fails), so nothing here may trap on nonsense:
+    // code whose depth cannot be worked out gets one slot per instruction, and values clamp.
     func clamped(_ value: Int) -> Int32 { Int32(clamping: value) }
     let entries = functions.map(\.entry).sorted() + [code.count]
+    // Functions sharing an entry share their code: each range is walked once, so linking
+    // stays linear in the code however many functions a pack lists.
+    var depths: [Int: Int?] = [:]
     self.functions = RawArray(
       functions.map { function in
         var low = 0
@@ -123,9 +127,19 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
           if entries[middle] > function.entry { high = middle } else { low = middle + 1 }
         }
         let end = max(entries[low], function.entry)
+        // A pack's entry past the code must not make the range (and the walk's memory) huge.
+        let range = function.entry..<max(function.entry, min(end, code.count))
+        if depths[function.entry] == nil {
+          var deepest: Int? = nil
+          if !range.isEmpty {
+            deepest = try? Verifier.deepestStack(
+              code, range, fail: { _, message in Verifier.Failure(message: message) })
+          }
+          depths[function.entry] = .some(deepest)
+        }
+        let stackNeed = depths[function.entry].flatMap { $0 } ?? end &- function.entry &+ 16
         return VM.Function(
-          entry: clamped(function.entry), localCount: clamped(function.localCount),
-          stackNeed: clamped(end &- function.entry &+ 16))
+          entry: clamped(function.entry), localCount: clamped(function.localCount), stackNeed: clamped(stackNeed))
       })
   }
 

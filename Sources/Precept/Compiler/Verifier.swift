@@ -76,33 +76,53 @@ enum Verifier {
     }
   }
 
-  /// How an instruction changes the stack: values popped, then pushed when it falls through
-  /// and when it jumps to its target(s).
-  private static func effect(_ instruction: Instruction) -> (pop: Int, fallThrough: Int, taken: Int) {
-    switch instruction.op {
-    case .constant, .null, .true, .false, .local, .global, .fail: (0, 1, 0)
-    case .setLocal, .pop: (1, 0, 0)
-    case .jump, .iterNext, .iterNextPair: (0, 0, 0)
-    case .and, .or, .implies: (1, 1, 1)
-    case .andCombine, .orCombine, .impliesCombine: (2, 1, 0)
-    // The else edge drops the condition; the end edge replaces it with an error.
-    case .branch: (1, 0, 0)
-    case .return: (1, 0, 0)
-    case .not, .negate, .select, .has: (1, 1, 0)
-    case .selectLocal: (0, 1, 0)
-    case .add, .subtract, .multiply, .divide, .remainder, .equal, .notEqual, .less, .lessEqual, .greater,
-      .greaterEqual, .in, .index:
-      (2, 1, 0)
-    case .list, .template: (Int(instruction.a), 1, 0)
-    case .map: (Int(instruction.a) * 2, 1, 0)
-    case .builtin, .call, .host: (Int(instruction.b), 1, 0)
-    // Values kept by map and filter live below the loop's own stack; they are counted apart.
-    case .iterInit: (1, 0, 1)
-    case .allStep, .existsStep, .existsOneStep, .filterStep, .mapStep: (1, 0, 1)
-    case .entryStep: (2, 0, 1)
-    case .unwind: (1, 1, 0)
-    case .existsOneDone, .collect, .collectMap: (0, 1, 0)
+  /// Works out the operand stack's depth before each instruction of `range` from the
+  /// instruction set's table (`Opcode.facts`), following every path from the first
+  /// instruction, and returns the deepest. The depth must be one on every path, never below
+  /// zero and never above `maximumStackDepth`; jumps stay inside `range` and the code never
+  /// falls off its end. `check` sees each reachable instruction before its effect is applied;
+  /// `fail` words a failure at an instruction.
+  ///
+  /// The verifier runs this on a pack's code; linking runs it on every program to size each
+  /// function's stack, so a function is given exactly the room its code can use.
+  static func deepestStack(
+    _ code: [Instruction], _ range: Range<Int>, check: (Int) throws(Failure) -> Void = { _ in },
+    fail: (Int, String) -> Failure
+  ) throws(Failure) -> Int {
+    var depth = [Int](repeating: -1, count: range.count)
+    var work = [range.lowerBound]
+    depth[0] = 0
+    var deepest = 0
+    func flow(to target: Int, _ value: Int, from pc: Int) throws(Failure) {
+      guard range.contains(target) else { throw fail(pc, "jump to \(target) leaves the function") }
+      guard value >= 0 else { throw fail(pc, "the stack would go below empty") }
+      guard value <= maximumStackDepth else { throw fail(pc, "the stack would be deeper than \(maximumStackDepth)") }
+      let slot = target - range.lowerBound
+      if depth[slot] == -1 {
+        depth[slot] = value
+        deepest = max(deepest, value)
+        work.append(target)
+      } else if depth[slot] != value {
+        throw fail(pc, "the stack depth at \(target) is \(depth[slot]) on one path and \(value) on another")
+      }
     }
+    while let pc = work.popLast() {
+      let instruction = code[pc]
+      let current = depth[pc - range.lowerBound]
+      try check(pc)
+      let facts = instruction.op.facts
+      let pop = facts.pops.count(instruction)
+      guard pop >= 0, current >= pop else {
+        throw fail(pc, "needs \(pop) value\(pop == 1 ? "" : "s") on the stack, has \(current)")
+      }
+      let after = current - pop
+      if facts.a == .target { try flow(to: Int(instruction.a), after + facts.targetPushes.a, from: pc) }
+      if facts.b == .target { try flow(to: Int(instruction.b), after + facts.targetPushes.b, from: pc) }
+      guard facts.fallsThrough else { continue }
+      guard pc + 1 < range.upperBound else { throw fail(pc, "the function ends without returning") }
+      try flow(to: pc + 1, after + facts.pushes, from: pc)
+    }
+    return deepest
   }
 
   private static func verify(_ function: FunctionInfo, index: Int, range: Range<Int>, _ program: Program)
@@ -112,50 +132,10 @@ enum Verifier {
     func fail(_ pc: Int, _ message: String) -> Failure {
       Failure(message: "\(name), instruction \(pc) (\(program.code[pc].op.name)): \(message)")
     }
-    var depth = [Int](repeating: -1, count: range.count)
-    var work = [range.lowerBound]
-    depth[0] = 0
-    func flow(to target: Int, _ value: Int, from pc: Int) throws(Failure) {
-      guard range.contains(target) else { throw fail(pc, "jump to \(target) leaves the function") }
-      guard value >= 0 else { throw fail(pc, "the stack would go below empty") }
-      guard value <= maximumStackDepth else { throw fail(pc, "the stack would be deeper than \(maximumStackDepth)") }
-      let slot = target - range.lowerBound
-      if depth[slot] == -1 {
-        depth[slot] = value
-        work.append(target)
-      } else if depth[slot] != value {
-        throw fail(pc, "the stack depth at \(target) is \(depth[slot]) on one path and \(value) on another")
-      }
-    }
-    while let pc = work.popLast() {
-      let instruction = program.code[pc]
-      let current = depth[pc - range.lowerBound]
-      try checkOperands(instruction, pc: pc, function: function, program, fail)
-      let (pop, fallThrough, taken) = effect(instruction)
-      guard pop >= 0, current >= pop else {
-        throw fail(pc, "needs \(pop) value\(pop == 1 ? "" : "s") on the stack, has \(current)")
-      }
-      let after = current - pop
-      switch instruction.op {
-      case .return:
-        continue
-      case .jump:
-        try flow(to: Int(instruction.a), after + taken, from: pc)
-        continue
-      case .branch:
-        try flow(to: Int(instruction.a), after, from: pc)
-        try flow(to: Int(instruction.b), after + 1, from: pc)
-      case .and, .or, .implies:
-        try flow(to: Int(instruction.a), after + taken, from: pc)
-      case .iterInit, .iterNext, .iterNextPair, .allStep, .existsStep, .existsOneStep, .filterStep, .mapStep,
-        .entryStep:
-        try flow(to: Int(instruction.b), after + taken, from: pc)
-      default:
-        break
-      }
-      guard pc + 1 < range.upperBound else { throw fail(pc, "the function ends without returning") }
-      try flow(to: pc + 1, after + fallThrough, from: pc)
-    }
+    _ = try deepestStack(
+      program.code, range,
+      check: { (pc) throws(Failure) in try checkOperands(program.code[pc], pc: pc, function: function, program, fail) },
+      fail: fail)
   }
 
   private static func checkOperands(
@@ -176,44 +156,51 @@ enum Verifier {
         throw fail(pc, "constant \(value) is not a string")
       }
     }
-    switch instruction.op {
-    case .constant: try constant(a, string: false)
-    case .select, .has:
-      try constant(a, string: true)
-      guard b == -1 || NodeField(rawValue: instruction.b) != nil else { throw fail(pc, "unknown field \(b)") }
-    case .fail: try constant(a, string: true)
-    case .selectLocal:
-      try slot(a)
-      try constant(b, string: true)
-    case .local, .setLocal: try slot(a)
-    case .global:
-      guard a >= 0, a < program.globals.count else { throw fail(pc, "binding \(a) does not exist") }
-    case .list, .map, .template:
-      guard a >= 0 else { throw fail(pc, "negative count") }
-    case .builtin:
-      guard let builtin = Builtin(rawValue: instruction.a) else { throw fail(pc, "unknown builtin \(a)") }
-      let counts = builtin.globalArities + builtin.methodArities.map { $0 + 1 }
-      guard counts.contains(b) else { throw fail(pc, "\(builtin.name) cannot take \(b) arguments") }
-    case .call:
-      guard a >= 0, a < program.functions.count else { throw fail(pc, "function \(a) does not exist") }
-      guard program.functions[a].parameterCount == b else {
-        throw fail(pc, "function \(a) takes \(program.functions[a].parameterCount) arguments, not \(b)")
+    let facts = instruction.op.facts
+    func check(_ kind: Opcode.Operand, _ value: Int) throws(Failure) {
+      switch kind {
+      case .none, .target:  // targets are checked as the stack is followed
+        break
+      case .constant: try constant(value, string: false)
+      case .stringConstant: try constant(value, string: true)
+      case .slot: try slot(value)
+      case .loop: try slot(value, span: 5)
+      case .global:
+        guard value >= 0, value < program.globals.count else { throw fail(pc, "binding \(value) does not exist") }
+      case .count:
+        guard value >= 0 else { throw fail(pc, "negative count") }
+      case .field:
+        guard value == -1 || NodeField(rawValue: Int32(value)) != nil else { throw fail(pc, "unknown field \(value)") }
+      case .stride:
+        guard value == 1 || value == 2 else { throw fail(pc, "unwind stride must be 1 or 2") }
+      case .builtin:
+        guard Builtin(rawValue: Int32(value)) != nil else { throw fail(pc, "unknown builtin \(value)") }
+      case .function:
+        guard value >= 0, value < program.functions.count else { throw fail(pc, "function \(value) does not exist") }
+      case .host:
+        guard value >= 0, value < program.hosts.count else { throw fail(pc, "host function \(value) does not exist") }
+      case .argumentCount:
+        // Operand `a` names the callee, already checked to exist.
+        switch facts.a {
+        case .builtin:
+          let builtin = Builtin(rawValue: instruction.a)!
+          let counts = builtin.globalArities + builtin.methodArities.map { $0 + 1 }
+          guard counts.contains(value) else { throw fail(pc, "\(builtin.name) cannot take \(value) arguments") }
+        case .function:
+          guard program.functions[a].parameterCount == value else {
+            throw fail(pc, "function \(a) takes \(program.functions[a].parameterCount) arguments, not \(value)")
+          }
+        case .host:
+          guard program.hosts[a].arity == value else {
+            throw fail(
+              pc, "host function \(program.hosts[a].name) takes \(program.hosts[a].arity) arguments, not \(value)")
+          }
+        default:
+          preconditionFailure("\(instruction.op.name): an argument count needs a callee in operand a")
+        }
       }
-    case .host:
-      guard a >= 0, a < program.hosts.count else { throw fail(pc, "host function \(a) does not exist") }
-      guard program.hosts[a].arity == b else {
-        throw fail(pc, "host function \(program.hosts[a].name) takes \(program.hosts[a].arity) arguments, not \(b)")
-      }
-    case .iterInit, .iterNext, .iterNextPair, .allStep, .existsStep, .existsOneStep, .filterStep, .mapStep, .entryStep,
-      .existsOneDone, .collect, .collectMap:
-      try slot(a, span: 5)
-    case .unwind:
-      try slot(a, span: 5)
-      guard b == 1 || b == 2 else { throw fail(pc, "unwind stride must be 1 or 2") }
-    case .null, .true, .false, .pop, .jump, .and, .andCombine, .or, .orCombine, .implies, .impliesCombine, .branch,
-      .return, .not, .negate, .add, .subtract, .multiply, .divide, .remainder, .equal, .notEqual, .less, .lessEqual,
-      .greater, .greaterEqual, .in, .index:
-      break
     }
+    try check(facts.a, a)
+    try check(facts.b, b)
   }
 }

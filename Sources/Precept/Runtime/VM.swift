@@ -195,7 +195,8 @@ final class VM {
   struct Function: Sendable {
     var entry: Int32
     var localCount: Int32
-    /// Room the function's own values need on the stack: one per instruction, at most.
+    /// Room the function's own values need on the stack: the deepest its code goes, from the
+    /// instruction set's table (`Verifier.deepestStack`).
     var stackNeed: Int32
   }
 
@@ -319,8 +320,8 @@ final class VM {
 
     // Straight-line code is as long as the program at most, so the budget is checked where
     // code repeats or grows the work: loop heads, jumps, calls and builtins. The stack has room
-    // for a function's locals and as many values as it has instructions (no instruction nets
-    // more than one push); only values kept by `map` and `filter` go beyond, checked there.
+    // for a function's locals and the deepest its code goes (`Function.stackNeed`); only values
+    // kept by `map` and `filter` go beyond, checked there.
 
     while true {
       let instruction = code[pc]

@@ -1,41 +1,42 @@
 /// The functions every ruleset can call, with the forms each may be called in. The checker
 /// uses this table to report unknown functions and wrong arity; the compiler emits the raw
-/// value as the operand of `callBuiltin`; the VM dispatches on it.
+/// value as the operand of `callBuiltin`; the VM dispatches on it. Packs store that number, so
+/// each is written out and never reused (`InstructionSetNumberingTests` pins them).
 enum Builtin: Int32, CaseIterable, Sendable {
   // Sizes and strings (CEL standard library and the common string extensions).
-  case size
-  case contains
-  case startsWith
-  case endsWith
-  case matches
-  case lowerAscii
-  case upperAscii
-  case trim
-  case split
-  case join
-  case replace
-  case indexOf
-  case lastIndexOf
-  case substring
-  case charAt
+  case size = 0
+  case contains = 1
+  case startsWith = 2
+  case endsWith = 3
+  case matches = 4
+  case lowerAscii = 5
+  case upperAscii = 6
+  case trim = 7
+  case split = 8
+  case join = 9
+  case replace = 10
+  case indexOf = 11
+  case lastIndexOf = 12
+  case substring = 13
+  case charAt = 14
   // Conversions.
-  case toInt
-  case toUint
-  case toDouble
-  case toString
-  case toBytes
-  case toBool
-  case dyn
-  case typeOf
+  case toInt = 15
+  case toUint = 16
+  case toDouble = 17
+  case toString = 18
+  case toBytes = 19
+  case toBool = 20
+  case dyn = 21
+  case typeOf = 22
   // Node functions (receiver style).
-  case arg
-  case text
-  case modifier
-  case hasModifier
-  case modifiersNamed
-  case slot
-  case property
-  case descendantsOfType
+  case arg = 23
+  case text = 24
+  case modifier = 25
+  case hasModifier = 26
+  case modifiersNamed = 27
+  case slot = 28
+  case property = 29
+  case descendantsOfType = 30
 
   /// The name as written in source.
   var name: String {
@@ -144,11 +145,27 @@ enum Builtin: Int32, CaseIterable, Sendable {
 
 /// Fields that node-like values (nodes, arguments, modifiers, properties) answer to. Selecting
 /// a field on a map looks the key up instead; the compiler emits both the field code and the
-/// name so the VM never compares strings to find a field.
+/// name so the VM never compares strings to find a field. Packs store the codes, so each is
+/// written out and never reused (`InstructionSetNumberingTests` pins them).
 enum NodeField: Int32, CaseIterable, Sendable {
-  case type, name, file, line, column
-  case args, modifiers, children, descendants, ancestors, parent, owner, properties, slots
-  case kind, label, value, wrapper
+  case type = 0
+  case name = 1
+  case file = 2
+  case line = 3
+  case column = 4
+  case args = 5
+  case modifiers = 6
+  case children = 7
+  case descendants = 8
+  case ancestors = 9
+  case parent = 10
+  case owner = 11
+  case properties = 12
+  case slots = 13
+  case kind = 14
+  case label = 15
+  case value = 16
+  case wrapper = 17
 
   var name: String {
     switch self {
@@ -182,10 +199,23 @@ enum NodeField: Int32, CaseIterable, Sendable {
   ]
 }
 
-/// Type values and the names they print as.
+/// Type values and the names they print as. Packs store the tags of type constants, so each is
+/// written out and never reused (`InstructionSetNumberingTests` pins them).
 enum TypeTag: UInt8, CaseIterable, Sendable {
-  case nullType, bool, int, uint, double, string, bytes, list, map, type
-  case node, argument, modifier, property
+  case nullType = 0
+  case bool = 1
+  case int = 2
+  case uint = 3
+  case double = 4
+  case string = 5
+  case bytes = 6
+  case list = 7
+  case map = 8
+  case type = 9
+  case node = 10
+  case argument = 11
+  case modifier = 12
+  case property = 13
 
   var name: String {
     switch self {

@@ -19,7 +19,7 @@ extension Command {
     run: { arguments, console in
       if let text = arguments.value("--expr") {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "give either FILE or --expr, not both") }
-        console.write(try Expression(text, variables: arguments.values("--var")).disassembly)
+        console.write(try CompiledExpression(text, variables: arguments.values("--var")).disassembly)
         return 0
       }
       guard arguments.values("--var").isEmpty else { throw UsageError(message: "--var is for --expr") }

@@ -35,7 +35,7 @@ extension Command {
         if text.hasPrefix("@") {
           value = Value(json: try JSON.parse(try readInput(String(text.dropFirst()), console)))
         } else {
-          let expression = try Expression(text, variables: names, name: "--let \(name)")
+          let expression = try CompiledExpression(text, variables: names, name: "--let \(name)")
           switch expression.evaluate(values) {
           case .success(let result): value = result
           case .failure(let error):
@@ -46,7 +46,7 @@ extension Command {
         if !names.contains(name) { names.append(name) }
         values[name] = value
       }
-      let expression = try Expression(arguments.positionals[0], variables: names)
+      let expression = try CompiledExpression(arguments.positionals[0], variables: names)
       switch expression.evaluate(values) {
       case .success(let value):
         console.print(Printer.literal(value))

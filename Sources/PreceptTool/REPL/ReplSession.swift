@@ -160,9 +160,9 @@ final class ReplSession {
 
   /// Compiles an expression in the session's scope. `prefix` is the entry's text before the
   /// expression, so diagnostics point into the entry as typed.
-  func compile(_ text: Substring, prefix: Substring) -> Precept.Expression? {
+  func compile(_ text: Substring, prefix: Substring) -> Precept.CompiledExpression? {
     do {
-      return try Precept.Expression(String(text), variables: variableNames, in: scope, name: "<input>")
+      return try Precept.CompiledExpression(String(text), variables: variableNames, in: scope, name: "<input>")
     } catch {
       report(error.diagnostics.map { ReplSession.shift($0, by: prefix, entry: String(prefix + text)) })
       return nil
@@ -313,7 +313,7 @@ final class ReplSession {
     let names = variableNames + previous.map(\.name)
     for binding in previous {
       do {
-        let expression = try Precept.Expression(
+        let expression = try Precept.CompiledExpression(
           binding.text, variables: names, in: scope, name: "<let \(binding.name)>")
         switch expression.evaluate(variableValues, model: model?.viewModel ?? ReplSession.emptyModel) {
         case .success(let value):

@@ -21,13 +21,13 @@ let names = bindings.keys.sorted()
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExpression(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let text = String(decoding: input(data, size), as: UTF8.self)
-  let expression: Expression
+  let expression: CompiledExpression
   do {
-    expression = try Expression(text, variables: names)
+    expression = try CompiledExpression(text, variables: names)
   } catch {
     render(error)
     do {
-      expression = try Expression(text, variables: names, checked: false)
+      expression = try CompiledExpression(text, variables: names, checked: false)
     } catch {
       render(error)
       return 0
@@ -45,7 +45,7 @@ func checkReadsBack(_ value: Value) {
   _ = Printer.display(value)
   let again: Value
   do {
-    switch try Expression(literal, name: "<literal>").evaluate() {
+    switch try CompiledExpression(literal, name: "<literal>").evaluate() {
     case .success(let value): again = value
     case .failure(let error): violated("a printed value evaluates", "\(literal)\n\(error)")
     }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import Precept
 
-/// Golden disassembly: each `Golden/compiler/*.cel` is compiled with `Expression` (a first line
-/// `// variables: a, b` declares its bindings) and each `*.precept` with `Ruleset`; the
-/// disassembly must equal the `.disasm` file beside it.
+/// Golden disassembly: each `Golden/compiler/*.cel` is compiled with `CompiledExpression` (a
+/// first line `// variables: a, b` declares its bindings) and each `*.precept` with `Ruleset`;
+/// the disassembly must equal the `.disasm` file beside it.
 @Suite struct CompilerGoldenTests {
   static let inputs = Golden.inputs("compiler", ["cel", "precept"])
 
@@ -23,7 +23,7 @@ import Testing
 
   static func compile(_ text: String, name: String) throws -> Program {
     if name.hasSuffix(".precept") { return try Ruleset(text: text, name: name).program }
-    return try Expression(text, variables: declaredVariables(text), name: name).program
+    return try CompiledExpression(text, variables: declaredVariables(text), name: name).program
   }
 
   /// The names listed on a first line `// variables: a, b`.
@@ -35,70 +35,44 @@ import Testing
   }
 }
 
-/// Structural properties every compiled program must have (what a pack verifier checks).
+/// What the pack verifier finds wrong with a compiled program: code the compiler writes must
+/// always pass it, and the stack size linking gives each function must be the depth it finds.
 enum Bytecode {
   static func problems(_ program: Program) -> [String] {
+    do throws(Verifier.Failure) {
+      try Verifier.verify(program)
+    } catch {
+      return [error.message]
+    }
     var problems: [String] = []
-    let order = program.functions.indices.sorted { program.functions[$0].entry < program.functions[$1].entry }
-    for (position, index) in order.enumerated() {
-      let function = program.functions[index]
-      let end = position + 1 < order.count ? program.functions[order[position + 1]].entry : program.code.count
-      guard function.entry >= 0, function.entry < end else {
-        problems.append("function \(function.name) has no code")
-        continue
-      }
-      if program.code[end - 1].op != .return { problems.append("function \(function.name) does not end with return") }
-      if function.localCount < function.parameterCount {
-        problems.append("function \(function.name) has too few locals")
-      }
-      for pc in function.entry..<end {
-        let instruction = program.code[pc]
-        for (operand, value) in [
-          (instruction.op.operands.a, instruction.a), (instruction.op.operands.b, instruction.b),
-        ] {
-          let valid: Bool
-          switch operand {
-          case .none, .count: valid = value >= 0
-          case .constant, .stringConstant: valid = value >= 0 && Int(value) < program.constants.count
-          case .slot: valid = value >= 0 && Int(value) < function.localCount
-          case .global: valid = value >= 0 && Int(value) < program.globals.count
-          case .target: valid = Int(value) >= function.entry && Int(value) <= end
-          case .function: valid = value >= 0 && Int(value) < program.functions.count
-          case .host: valid = value >= 0 && Int(value) < program.hosts.count
-          case .builtin: valid = Builtin(rawValue: value) != nil
-          case .field: valid = value == -1 || NodeField(rawValue: value) != nil
-          }
-          if !valid { problems.append("\(function.name) at \(pc): invalid operand \(value) of \(instruction.op.name)") }
-        }
-        if instruction.op.operands.a == .stringConstant, !isString(instruction.a, in: program) {
-          problems.append("\(function.name) at \(pc): \(instruction.op.name) needs a string constant")
-        }
+    let entries = program.functions.map(\.entry).sorted() + [program.code.count]
+    for (index, function) in program.functions.enumerated() {
+      let end = entries.first { $0 > function.entry }!
+      let deepest = try? Verifier.deepestStack(
+        program.code, function.entry..<end, fail: { _, message in Verifier.Failure(message: message) })
+      if let deepest, program.linkage.functions[index].stackNeed != Int32(deepest) {
+        problems.append(
+          "function \(function.name) is given \(program.linkage.functions[index].stackNeed) stack slots for a depth of \(deepest)"
+        )
       }
     }
     return problems
-  }
-
-  static func isString(_ index: Int32, in program: Program) -> Bool {
-    guard index >= 0, Int(index) < program.constants.count, case .string = program.constants[Int(index)] else {
-      return false
-    }
-    return true
   }
 }
 
 @Suite struct CompilerTests {
   @Test func constantsAreSharedAndStringsCompareByCodePoints() throws {
     // The variable keeps the list from being one constant, so each element is pooled.
-    let program = try Expression("[x, 'a', 'a', 1, 1, 1.0, 1u, 'é', 'e\u{301}']", variables: ["x"]).program
+    let program = try CompiledExpression("[x, 'a', 'a', 1, 1, 1.0, 1u, 'é', 'e\u{301}']", variables: ["x"]).program
     // 1 and 1.0 and 1u are different constants; the two spellings of é are different strings.
     #expect(program.constants.count == 6)
   }
 
   @Test func aListOfLiteralsIsOneConstant() throws {
-    let program = try Expression("x in ['OK', 'Cancel', 1]", variables: ["x"]).program
+    let program = try CompiledExpression("x in ['OK', 'Cancel', 1]", variables: ["x"]).program
     #expect(program.constants == [.list([.string("OK"), .string("Cancel"), .int(1)])])
     #expect(!program.code.contains { $0.op == .list })
-    #expect(try Expression("'Cancel' in ['OK', 'Cancel']").evaluate() == .success(.bool(true)))
+    #expect(try CompiledExpression("'Cancel' in ['OK', 'Cancel']").evaluate() == .success(.bool(true)))
   }
 
   @Test func everyFunctionOfARulesetIsNamed() throws {
@@ -147,7 +121,7 @@ enum Bytecode {
   /// code from a pack can do that (the verifier checks slot bounds, not what a slot holds):
   /// the evaluation now stops with an error.
   @Test func aMacroSlotHoldingTheWrongKindIsAnErrorNotASkip() throws {
-    let program = try Expression("[1, 2, 3].exists(x, x > 1)").program
+    let program = try CompiledExpression("[1, 2, 3].exists(x, x > 1)").program
     var code = program.code
     // `exists` keeps a bool in the slot where `exists_one` counts.
     let step = try #require(code.firstIndex { $0.op == .existsStep })

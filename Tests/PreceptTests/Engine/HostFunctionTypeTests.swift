@@ -165,12 +165,12 @@ private let ratio = HostFunction("contrastRatio", parameters: [.string, .string]
   }
 
   @Test func standaloneExpressionCallsTypedHostFunctions() throws {
-    let expression = try Expression(#"contrastRatio("gray", "white") * 2.0"#, hostFunctions: [ratio])
+    let expression = try CompiledExpression(#"contrastRatio("gray", "white") * 2.0"#, hostFunctions: [ratio])
     #expect(try expression.evaluate().get() == .double(6.0))
     // Its types check the calls when compiling ...
-    #expect(throws: DiagnosticError.self) { try Expression(#"contrastRatio(1, "a")"#, hostFunctions: [ratio]) }
+    #expect(throws: DiagnosticError.self) { try CompiledExpression(#"contrastRatio(1, "a")"#, hostFunctions: [ratio]) }
     do {
-      _ = try Expression(#"contrastRatio(1, "a")"#, hostFunctions: [ratio])
+      _ = try CompiledExpression(#"contrastRatio(1, "a")"#, hostFunctions: [ratio])
     } catch {
       #expect(
         error.diagnostics.map { "\($0.location.column): \($0.message) | \($0.notes)" } == [
@@ -179,19 +179,19 @@ private let ratio = HostFunction("contrastRatio", parameters: [.string, .string]
         ])
     }
     // ... and the values when evaluating.
-    let bound = try Expression("contrastRatio(x, 'a')", variables: ["x"], hostFunctions: [ratio])
+    let bound = try CompiledExpression("contrastRatio(x, 'a')", variables: ["x"], hostFunctions: [ratio])
     #expect(
       bound.evaluate(["x": .int(1)])
         == .failure(EvaluationError("host function 'contrastRatio' takes a string as argument 1, not an int")))
     // Without the host function the name is unknown.
-    #expect(throws: DiagnosticError.self) { try Expression(#"contrastRatio("a", "b")"#) }
+    #expect(throws: DiagnosticError.self) { try CompiledExpression(#"contrastRatio("a", "b")"#) }
   }
 
   @Test func expressionInARulesetScopeCallsItsDeclaredHostFunctions() throws {
     let ruleset = try Ruleset(text: typedRuleset, name: "demo.hosts.precept")
-    let expression = try Expression(#"contrastRatio("a", "b")"#, in: ruleset, hostFunctions: [ratio])
+    let expression = try CompiledExpression(#"contrastRatio("a", "b")"#, in: ruleset, hostFunctions: [ratio])
     #expect(try expression.evaluate().get() == .double(3.0))
-    let unregistered = try Expression(#"contrastRatio("a", "b")"#, in: ruleset)
+    let unregistered = try CompiledExpression(#"contrastRatio("a", "b")"#, in: ruleset)
     #expect(
       unregistered.evaluate()
         == .failure(EvaluationError("host function 'contrastRatio' is not registered by the host")))
@@ -199,7 +199,7 @@ private let ratio = HostFunction("contrastRatio", parameters: [.string, .string]
 
   @Test func expressionHostFunctionCannotShadowABuiltin() throws {
     let size = HostFunction("size", parameters: [.dyn], result: .int) { _ in .int(0) }
-    #expect(throws: DiagnosticError.self) { try Expression("size([1])", hostFunctions: [size]) }
+    #expect(throws: DiagnosticError.self) { try CompiledExpression("size([1])", hostFunctions: [size]) }
   }
 
   @Test func packsKeepHostFunctionTypes() throws {

@@ -33,7 +33,7 @@ import Testing
     let model = try model(menuNodes)
     let scope = try scratch("let twice(x) = x * 2\n")
     func value(_ text: String, _ bindings: [String: Value] = [:]) throws -> Value {
-      try Expression(text, variables: Array(bindings.keys), in: scope).evaluate(bindings, model: model).get()
+      try CompiledExpression(text, variables: Array(bindings.keys), in: scope).evaluate(bindings, model: model).get()
     }
     let menu = Value.node(model.node(1))
     #expect(try value("twice(21)") == .int(42))
@@ -48,7 +48,7 @@ import Testing
   @Test func aNameTwoImportsDefineMustBeQualified() throws {
     let scope = try scratch()
     #expect {
-      try Expression("label(m)", variables: ["m"], in: scope)
+      try CompiledExpression("label(m)", variables: ["m"], in: scope)
     } throws: { error in
       let diagnostic = (error as? DiagnosticError)?.diagnostics.first
       return diagnostic?.message == "'label' is defined in several rulesets"
@@ -70,7 +70,7 @@ import Testing
     #expect(model.node(1) == NodeReference(type: "Menu", file: "Screen.swift", line: 3, column: 5, index: 1))
     #expect(model.parent(of: 0) == nil && model.parent(of: 4) == 1)
     #expect(model.name(of: 0) == "MapScreen" && model.name(of: 1) == nil)
-    let children = try Expression("m.children.map(c, c.text())", variables: ["m"])
+    let children = try CompiledExpression("m.children.map(c, c.text())", variables: ["m"])
     #expect(
       try children.evaluate(["m": .node(model.node(1))], model: model).get()
         == .list([.string("Rename"), .string("Delete")]))

@@ -19,22 +19,23 @@ import Testing
     "the value is over 1048576 bytes, the longest string an evaluation may make (maximumStringLength)"
 
   @Test func hugeResultIsAnError() throws {
-    let expression = try Expression(Self.hugeList)
+    let expression = try CompiledExpression(Self.hugeList)
     guard case .failure(let error) = expression.evaluate() else {
       Issue.record("a 64 GB result must be an error")
       return
     }
     #expect(error.message.hasPrefix(Self.overLimit))
     // The same list is fine inside the VM.
-    #expect(try Expression("size(\(Self.hugeList))").evaluate() == .success(.int(65536)))
+    #expect(try CompiledExpression("size(\(Self.hugeList))").evaluate() == .success(.int(65536)))
   }
 
   @Test func resultsWithinTheLimitAreReturned() throws {
     let limits = EvaluationLimits(maximumStringLength: 64)
     #expect(
-      try Expression("['abc', 'def']").evaluate(limits: limits) == .success(.list([.string("abc"), .string("def")])))
+      try CompiledExpression("['abc', 'def']").evaluate(limits: limits)
+        == .success(.list([.string("abc"), .string("def")])))
     guard
-      case .failure(let error) = try Expression("['" + String(repeating: "x", count: 60) + "', 1]").evaluate(
+      case .failure(let error) = try CompiledExpression("['" + String(repeating: "x", count: 60) + "', 1]").evaluate(
         limits: limits)
     else {
       Issue.record("a list holding 68 bytes is over a limit of 64")

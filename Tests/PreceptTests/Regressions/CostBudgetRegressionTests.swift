@@ -6,7 +6,7 @@ import Testing
 /// cost budget, so no expression can run for minutes or fill memory below the budget.
 @Suite struct CostBudgetRegressionTests {
   func evaluate(_ source: String, list count: Int) throws -> Result<Value, EvaluationError> {
-    let expression = try Expression(source, variables: ["l"])
+    let expression = try CompiledExpression(source, variables: ["l"])
     return expression.evaluate(["l": .list(Array(repeating: .int(1), count: count))])
   }
 
@@ -47,7 +47,7 @@ import Testing
       "exists(x, t > s)",
     ]
     for macro in macros {
-      let expression = try Expression("[s + \"\"].all(t, l.\(macro))", variables: ["l", "s"])
+      let expression = try CompiledExpression("[s + \"\"].all(t, l.\(macro))", variables: ["l", "s"])
       expectBudgetExceeded(expression.evaluate(bindings, limits: limits), budget: 10_000)
     }
   }
@@ -62,11 +62,11 @@ import Testing
   /// A map literal's keys are still checked for repeats, and the comparisons are charged.
   @Test func mapLiteralKeyChecksAreCharged() throws {
     let literal = "{" + (0..<200).map { "\($0): 0" }.joined(separator: ", ") + "}"
-    let expression = try Expression("\(literal).size()")
+    let expression = try CompiledExpression("\(literal).size()")
     expectBudgetExceeded(expression.evaluate(limits: EvaluationLimits(costBudget: 10_000)), budget: 10_000)
     #expect(expression.evaluate() == .success(.int(200)))
-    #expect(throws: Never.self) { try Expression("{1: 0, 1u: 1}") }
-    guard case .failure(let error) = try Expression("{1: 0, 1u: 1}").evaluate() else {
+    #expect(throws: Never.self) { try CompiledExpression("{1: 0, 1u: 1}") }
+    guard case .failure(let error) = try CompiledExpression("{1: 0, 1u: 1}").evaluate() else {
       Issue.record("a repeated key must be an error")
       return
     }
@@ -83,7 +83,7 @@ import Testing
   @Test func regexMatchingIsChargedByTheMatchersWork() throws {
     let pattern = String(repeating: "a?", count: 3000) + "b"
     let text = String(repeating: "a", count: 1 << 20)
-    let expression = try Expression("s.matches(p)", variables: ["s", "p"])
+    let expression = try CompiledExpression("s.matches(p)", variables: ["s", "p"])
     expectBudgetExceeded(expression.evaluate(["s": .string(text), "p": .string(pattern)]))
 
     let vm = VM(program: expression.program, model: .empty, limits: .standard)
@@ -98,7 +98,7 @@ import Testing
 
   /// The same text against a small pattern costs about what other string functions charge.
   @Test func aSmallPatternOverAMegabyteStaysWithinTheBudget() throws {
-    let expression = try Expression("s.matches(\"^[a-z]+$\") && !s.matches(\"[0-9]\")", variables: ["s"])
+    let expression = try CompiledExpression("s.matches(\"^[a-z]+$\") && !s.matches(\"[0-9]\")", variables: ["s"])
     let text = String(repeating: "a", count: 1 << 20)
     #expect(expression.evaluate(["s": .string(text)]) == .success(.bool(true)))
   }
@@ -106,7 +106,7 @@ import Testing
   /// Found by attack: compiling a pattern was free, so a pattern built at run time (never
   /// cached) was compiled again for every element at no cost.
   @Test func regexCompilationIsChargedByPatternSize() throws {
-    let expression = try Expression("l.all(x, !\"b\".matches(p + \"\"))", variables: ["l", "p"])
+    let expression = try CompiledExpression("l.all(x, !\"b\".matches(p + \"\"))", variables: ["l", "p"])
     let pattern = String(repeating: "(a|c)", count: 1600)
     expectBudgetExceeded(
       expression.evaluate(["l": .list(Array(repeating: .int(1), count: 100)), "p": .string(pattern)]))

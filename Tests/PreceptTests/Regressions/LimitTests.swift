@@ -9,7 +9,7 @@ import Testing
   func failure(_ source: String, _ bindings: [String: Value] = [:], limits: EvaluationLimits = .standard) throws
     -> String?
   {
-    let expression = try Expression(source, variables: bindings.keys.sorted())
+    let expression = try CompiledExpression(source, variables: bindings.keys.sorted())
     guard case .failure(let error) = expression.evaluate(bindings, limits: limits) else { return nil }
     return error.message
   }
@@ -89,7 +89,7 @@ import Testing
 
   @Test func collectionsWithinTheLimitAreMade() throws {
     let limits = EvaluationLimits(maximumCollectionSize: 10)
-    let expression = try Expression("l.map(x, x * 2).size()", variables: ["l"])
+    let expression = try CompiledExpression("l.map(x, x * 2).size()", variables: ["l"])
     #expect(expression.evaluate(["l": .list((1...10).map { .int($0) })], limits: limits) == .success(.int(10)))
   }
 
@@ -97,7 +97,7 @@ import Testing
 
   func compileError(_ source: String) -> Diagnostic? {
     do {
-      _ = try Expression(source)
+      _ = try CompiledExpression(source)
       return nil
     } catch {
       return error.diagnostics.first
@@ -125,7 +125,7 @@ import Testing
 
   /// A pack's constant pool is held to the same limits by the verifier.
   @Test func packConstantsOverTheLimitsAreRejected() throws {
-    let program = try Expression("\"a\" + \"b\"").program
+    let program = try CompiledExpression("\"a\" + \"b\"").program
     for (constant, expected) in [
       (Constant.string(String(repeating: "a", count: (1 << 20) + 1)), "1048577 bytes, over the limit of 1048576 bytes"),
       (.list(Array(repeating: .int(1), count: 100_001)), "100001 elements, over the limit of 100000 elements"),
@@ -153,11 +153,11 @@ import Testing
     func nested(_ depth: Int) -> String {
       String(repeating: "(", count: depth) + "true" + String(repeating: ")", count: depth)
     }
-    _ = try Expression(nested(99))
-    _ = try Expression(String(repeating: "!", count: 199) + "true")
-    #expect(throws: DiagnosticError.self) { try Expression(String(repeating: "!", count: 200) + "true") }
+    _ = try CompiledExpression(nested(99))
+    _ = try CompiledExpression(String(repeating: "!", count: 199) + "true")
+    #expect(throws: DiagnosticError.self) { try CompiledExpression(String(repeating: "!", count: 200) + "true") }
     #expect {
-      try Expression(nested(100))
+      try CompiledExpression(nested(100))
     } throws: { error in
       (error as? DiagnosticError)?.diagnostics.map(\.message) == [
         "expression is nested more deeply than the limit of 200 levels"

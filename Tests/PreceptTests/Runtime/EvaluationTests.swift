@@ -359,12 +359,12 @@ import Testing
   }
 
   @Test func missingBindingsAreNull() throws {
-    let expression = try Expression("x == null", variables: ["x"])
+    let expression = try CompiledExpression("x == null", variables: ["x"])
     #expect(expression.evaluate() == .success(.bool(true)))
   }
 
   @Test func oneExpressionEvaluatesConcurrently() async throws {
-    let expression = try Expression("l.map(x, x * k).filter(y, y % 3 == 0).size()", variables: ["l", "k"])
+    let expression = try CompiledExpression("l.map(x, x * k).filter(y, y % 3 == 0).size()", variables: ["l", "k"])
     let results = await withTaskGroup(of: Value?.self) { group in
       for k in 1...16 {
         group.addTask {

@@ -70,7 +70,7 @@ import Testing
   /// Every literal but a node's reads back as the value it was printed from.
   @Test(arguments: cases.filter { if case .node = $0.0 { false } else { true } })
   func literalsReadBack(_ row: (Value, String)) throws {
-    let value = try Expression(row.1).evaluate().get()
+    let value = try CompiledExpression(row.1).evaluate().get()
     if case .double(let expected) = row.0, case .double(let actual) = value {
       #expect(expected.bitPattern == actual.bitPattern || (expected.isNaN && actual.isNaN), "\(row.1)")
     } else {
@@ -84,7 +84,7 @@ import Testing
       let double = Double(bitPattern: generator.next())
       guard double.isFinite else { continue }
       let printed = Printer.literal(.double(double))
-      #expect(try Expression(printed).evaluate().get() == .double(double), "\(printed)")
+      #expect(try CompiledExpression(printed).evaluate().get() == .double(double), "\(printed)")
     }
     for _ in 0..<300 {
       var scalars = String.UnicodeScalarView()
@@ -96,10 +96,10 @@ import Testing
       }
       let text = String(scalars)
       let printed = Printer.literal(.string(text))
-      let read = try Expression(printed).evaluate().get()
+      let read = try CompiledExpression(printed).evaluate().get()
       #expect(read == .string(text), "\(printed)")
       let bytes = Printer.literal(.bytes(Array(text.utf8)))
-      #expect(try Expression(bytes).evaluate().get() == .bytes(Array(text.utf8)), "\(bytes)")
+      #expect(try CompiledExpression(bytes).evaluate().get() == .bytes(Array(text.utf8)), "\(bytes)")
     }
   }
 }

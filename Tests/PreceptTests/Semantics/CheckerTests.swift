@@ -5,7 +5,7 @@ import Testing
 
 /// The checker's golden tests: each `Golden/checker/*.precept` is compiled with `Ruleset`
 /// (imports come from `Golden/checker/lib/NAME.precept`, or are an empty ruleset of that name)
-/// and each `*.cel` with `Expression`; the rendered diagnostics must equal the `.diagnostics`
+/// and each `*.cel` with `CompiledExpression`; the rendered diagnostics must equal the `.diagnostics`
 /// file beside it.
 @Suite struct CheckerGoldenTests {
   static let inputs = Golden.inputs("checker", ["cel", "precept"])
@@ -34,7 +34,7 @@ import Testing
       if isRuleset {
         _ = try Ruleset(source: source, resolver: resolver)
       } else {
-        _ = try Expression(String(decoding: source.bytes, as: UTF8.self), name: source.name)
+        _ = try CompiledExpression(String(decoding: source.bytes, as: UTF8.self), name: source.name)
       }
       return "no diagnostics\n"
     } catch {
@@ -94,11 +94,11 @@ import Testing
   }
 
   @Test func uncheckedExpressionsDeferUnknownNamesToEvaluation() throws {
-    let expression = try Expression("true || nope(1) || missing", checked: false)
+    let expression = try CompiledExpression("true || nope(1) || missing", checked: false)
     #expect(expression.evaluate() == .success(.bool(true)))
-    let failing = try Expression("missing + 1", checked: false)
+    let failing = try CompiledExpression("missing + 1", checked: false)
     #expect(failing.evaluate() == .failure(EvaluationError("unknown name 'missing'")))
-    #expect(throws: DiagnosticError.self) { try Expression("missing + 1") }
+    #expect(throws: DiagnosticError.self) { try CompiledExpression("missing + 1") }
   }
 }
 

@@ -4,9 +4,9 @@
 /// does: the value as a literal, or `error: message`. A syntax or check error is shown as
 /// `diagnostic: message` so a table row can expect one.
 func evaluated(_ text: String, _ bindings: [String: Value] = [:], limits: EvaluationLimits = .standard) -> String {
-  let expression: Expression
+  let expression: CompiledExpression
   do {
-    expression = try Expression(text, variables: bindings.keys.sorted())
+    expression = try CompiledExpression(text, variables: bindings.keys.sorted())
   } catch {
     return "diagnostic: " + error.diagnostics.map(\.message).joined(separator: "; ")
   }

@@ -236,8 +236,8 @@ import Testing
       String(repeating: "(", count: count) + "1" + String(repeating: ")", count: count)
     }
     func sum(_ terms: Int) -> String { Array(repeating: "1", count: terms).joined(separator: "+") }
-    #expect(try Expression(parentheses(99)).evaluate() == .success(.int(1)))
-    #expect(try Expression(sum(200)).evaluate() == .success(.int(200)))
+    #expect(try CompiledExpression(parentheses(99)).evaluate() == .success(.int(1)))
+    #expect(try CompiledExpression(sum(200)).evaluate() == .success(.int(200)))
     #expect(parse("a" + String(repeating: ".b", count: 199)).1.isEmpty)
     for text in [parentheses(100), sum(201), "a" + String(repeating: ".b", count: 200)] {
       #expect(parse(text).1.map(\.message) == ["expression is nested more deeply than the limit of 200 levels"])
