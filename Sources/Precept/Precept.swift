@@ -36,11 +36,21 @@ public struct Expression: Sendable {
     let file = SourceFile(name: name, text: source)
     let (expr, parseDiagnostics) = Parser.parseExpression(file)
     guard let expr, parseDiagnostics.isEmpty else { throw DiagnosticError(parseDiagnostics) }
+    try self.init(expr, in: file, variables: variables, scope: scope, checked: checked)
+  }
+
+  /// Compiles an expression parsed from `file` (a REPL entry, of which it may be a part), so
+  /// diagnostics point at it in `file`.
+  init(_ expr: Expr, in file: SourceFile, variables: [String], scope: CheckedRuleset?, checked: Bool)
+    throws(DiagnosticError)
+  {
     let (function, checkDiagnostics) = Checker.checkExpression(
       expr, variables: variables, source: file, checked: checked, scope: scope)
     guard let function else { throw DiagnosticError(checkDiagnostics) }
-    self.source = source
-    self.program = CodeGen.compileExpression(function, globals: variables, source: source, scope: scope)
+    self.source = file.text(expr.span.range)
+    // The whole file, so offsets into it stay offsets into the program's source.
+    self.program = CodeGen.compileExpression(
+      function, globals: variables, source: String(decoding: file.bytes, as: UTF8.self), scope: scope)
   }
 
   /// Evaluates the expression with values for the variables it was compiled with (missing

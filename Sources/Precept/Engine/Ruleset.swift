@@ -31,6 +31,11 @@ public struct Ruleset: Sendable {
   package init(source: SourceFile, resolver: Resolver?, openImports: Bool) throws(DiagnosticError) {
     let (syntax, parseDiagnostics) = Parser.parseRuleset(source)
     guard let syntax, parseDiagnostics.isEmpty else { throw DiagnosticError(parseDiagnostics) }
+    try self.init(syntax: syntax, source: source, resolver: resolver, openImports: openImports)
+  }
+
+  /// Checks and compiles a parsed ruleset whose spans are offsets in `source`.
+  init(syntax: RulesetSyntax, source: SourceFile, resolver: Resolver?, openImports: Bool) throws(DiagnosticError) {
     var diagnostics: [Diagnostic] = []
     var imports: [Ruleset] = []
     for item in syntax.imports {
