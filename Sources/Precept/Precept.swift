@@ -41,17 +41,28 @@ public struct CompiledExpression: Sendable {
     _ source: String, variables: [String], scope: CheckedRuleset?, hosts: [HostFunction], checked: Bool,
     name: String
   ) throws(DiagnosticError) {
-    let (registered, signatures) = try HostSignature.registered(hosts, file: name)
-    self.hosts = registered
     let file = SourceFile(name: name, text: source)
     let (expr, parseDiagnostics) = Parser.parseExpression(file)
     guard let expr, parseDiagnostics.isEmpty else { throw DiagnosticError(parseDiagnostics) }
+    try self.init(expr, in: file, variables: variables, scope: scope, hosts: hosts, checked: checked)
+  }
+
+  /// Compiles an expression parsed from `file` (a REPL entry, of which it may be a part), so
+  /// diagnostics point at it in `file`.
+  init(
+    _ expr: Expr, in file: SourceFile, variables: [String], scope: CheckedRuleset?, hosts: [HostFunction] = [],
+    checked: Bool
+  ) throws(DiagnosticError) {
+    let (registered, signatures) = try HostSignature.registered(hosts, file: file.name)
+    self.hosts = registered
     let (function, checkDiagnostics) = Checker.checkExpression(
       expr, variables: variables, source: file, checked: checked, scope: scope, hosts: signatures)
     guard let function else { throw DiagnosticError(checkDiagnostics) }
-    self.source = source
+    self.source = file.text(expr.span.range)
+    // The whole file, so offsets into it stay offsets into the program's source.
     self.program = CodeGen.compileExpression(
-      function, globals: variables, source: source, scope: scope, hosts: signatures)
+      function, globals: variables, source: String(decoding: file.bytes, as: UTF8.self), scope: scope,
+      hosts: signatures)
   }
 
   /// Evaluates the expression with values for the variables it was compiled with (missing

@@ -35,6 +35,13 @@ public struct Ruleset: Sendable {
   ) throws(DiagnosticError) {
     let (syntax, parseDiagnostics) = Parser.parseRuleset(source)
     guard let syntax, parseDiagnostics.isEmpty else { throw DiagnosticError(parseDiagnostics) }
+    try self.init(syntax: syntax, source: source, resolver: resolver, openImports: openImports, visible: visible)
+  }
+
+  /// Checks and compiles a parsed ruleset whose spans are offsets in `source`.
+  init(
+    syntax: RulesetSyntax, source: SourceFile, resolver: Resolver?, openImports: Bool, visible: [String] = []
+  ) throws(DiagnosticError) {
     var diagnostics: [Diagnostic] = []
     var imports: [Ruleset] = []
     for item in syntax.imports {

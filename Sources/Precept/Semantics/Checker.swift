@@ -558,8 +558,7 @@ struct Checker {
   }
 
   private func position(_ span: Span) -> String {
-    let location = source.location(of: span.start)
-    return "\(source.name):\(location.line):\(location.column)"
+    source.position(of: span.start)
   }
 
   private func subspan(_ span: Span, _ problem: VersionSyntax.Problem) -> Span {

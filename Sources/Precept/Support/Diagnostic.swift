@@ -67,6 +67,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     _ severity: Severity, _ message: String, in source: SourceFile, span: Span,
     notes: [String] = [], help: String? = nil
   ) {
+    // In a source joined from several, the diagnostic is about the part the span is in.
+    let (source, span) = source.resolve(span)
     let start = source.location(of: span.start)
     let end = source.location(of: span.end)
     let length = end.line == start.line ? end.column - start.column : 1

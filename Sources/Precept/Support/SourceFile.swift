@@ -27,9 +27,55 @@ public struct SourceFile: Sendable {
   /// Whether the bytes are valid UTF-8 (then columns come from `continuationCounts`; invalid
   /// files, which readers reject anyway, are scanned).
   private let validUTF8: Bool
+  /// For a source joined from several (`init(joining:name:)`): each part and the offset where
+  /// it starts, so a diagnostic names the part and its own line and column.
+  private let parts: [Part]
+
+  private struct Part: Sendable {
+    var start: Int
+    var file: SourceFile
+  }
 
   /// Creates a source file from bytes as read from disk.
   public init(name: String, bytes: [UInt8]) {
+    self.init(name: name, bytes: bytes, parts: [])
+  }
+
+  /// One source made of `files`, one after another with a line break between them, that
+  /// still reports positions in each: the REPL checks the lets and rules typed as separate
+  /// entries as one ruleset, and a diagnostic names the entry (`<repl 3>:2:5`), not the join.
+  /// Offset 0, a line break before the first part, is the joined source's own: what is said
+  /// about something no part holds (a ruleset's header) names the joined source.
+  package init(joining files: [SourceFile], name: String) {
+    var bytes: [UInt8] = [0x0A]
+    var parts: [Part] = []
+    for file in files {
+      parts.append(Part(start: bytes.count, file: file))
+      bytes += file.bytes
+      bytes.append(0x0A)
+    }
+    self.init(name: name, bytes: bytes, parts: parts)
+  }
+
+  /// Where each part of a joined source starts.
+  package var partStarts: [Int] { parts.map(\.start) }
+
+  /// The file a span is in and the span within it: for a joined source, the part that holds
+  /// the span's start; otherwise this file and the span itself.
+  package func resolve(_ span: Span) -> (file: SourceFile, span: Span) {
+    guard let part = parts.last(where: { $0.start <= span.start }) else { return (self, span) }
+    let end = min(span.end - part.start, part.file.bytes.count)
+    return (part.file, Span(span.start - part.start, end))
+  }
+
+  /// `name:line:column` of an offset, in the part of a joined source that holds it.
+  package func position(of offset: Int) -> String {
+    let (file, span) = resolve(Span(offset, offset))
+    return "\(file.name):\(file.location(of: span.start))"
+  }
+
+  private init(name: String, bytes: [UInt8], parts: [Part]) {
+    self.parts = parts
     self.name = name
     self.bytes = bytes
     var starts = [0]

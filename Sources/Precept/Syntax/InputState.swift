@@ -1,12 +1,14 @@
-/// How a piece of REPL input stands with the language's lexer: whether it is a whole entry,
-/// and whether it ends inside a string (for completion). Comments, raw strings, triple-quoted
+/// How a piece of REPL input stands with the language's parser and lexer: whether it is a
+/// whole entry, and whether it ends inside a string (for completion). Comments, raw strings, triple-quoted
 /// strings and quoted identifiers follow the real lexer, so a bracket inside a string or after
 /// `//` does not count.
 package struct InputState: Sendable, Equatable {
-  /// Whether the input is a whole entry: every bracket it opens is closed, it does not end
-  /// inside a triple-quoted string (the only kind that spans lines), and its last token is
-  /// not an operator still waiting for its right operand. A line that closes more brackets
-  /// than it opens, or leaves a one-line string open, is complete: the parser reports it.
+  /// Whether the input is a whole entry, as the parser's entry production says
+  /// (`Parser.parseEntry`): it parses, or it is wrong before its end (a line that closes more
+  /// brackets than it opens, or leaves a one-line string open, is complete: the parser
+  /// reports it). It is not complete while the parser ran out of text — a bracket or a rule's
+  /// `{` still open, an operator waiting for its operand — or it ends inside a triple-quoted
+  /// string (the only kind that spans lines).
   package let isComplete: Bool
   /// When the input ends inside a string literal, the UTF-8 offset where its contents start.
   package let openStringContent: Int?
@@ -14,16 +16,10 @@ package struct InputState: Sendable, Equatable {
   package init(_ text: String) {
     let source = SourceFile(name: "<input>", text: text)
     var lexer = Lexer(source: source)
-    var depth = 0
     var last: Token?
     while true {
       let token = lexer.next()
       if token.kind == .endOfFile { break }
-      switch token.kind {
-      case .leftParen, .leftBracket, .leftBrace: depth += 1
-      case .rightParen, .rightBracket, .rightBrace: depth -= 1
-      default: break
-      }
       last = token
     }
     var openString: (content: Int, triple: Bool)?
@@ -31,15 +27,9 @@ package struct InputState: Sendable, Equatable {
       openString = InputState.openString(source.bytes, from: last.start)
     }
     openStringContent = openString?.content
-    let waitsForOperand = last.map { InputState.continuing.contains($0.kind) } ?? false
-    isComplete = depth <= 0 && openString?.triple != true && !waitsForOperand
+    // Nothing but spaces and comments is an empty entry, not the start of one.
+    isComplete = last == nil || (openString?.triple != true && !Parser.parseEntry(source).needsMore)
   }
-
-  /// Tokens after which an expression cannot end.
-  private static let continuing: [TokenKind] = [
-    .dot, .comma, .colon, .question, .plus, .minus, .star, .slash, .percent, .bang, .equalEqual, .bangEqual,
-    .less, .lessEqual, .greater, .greaterEqual, .ampAmp, .pipePipe, .implies, .equal, .pipe,
-  ]
 
   /// Where the contents of a string literal starting at `start` (with its `r`/`b` prefix)
   /// begin, and whether it is triple-quoted; nil if no string starts there.

@@ -3,7 +3,7 @@
 /// Expressions use precedence climbing, so nesting costs few stack frames; a nesting limit
 /// bounds the rest. At the ruleset level the parser recovers at the next clause or item
 /// keyword, so one file can report several errors.
-struct Parser {
+package struct Parser {
   /// The deepest nesting of brackets, calls and unary operators an expression may have.
   static let maximumDepth = 200
 
@@ -13,6 +13,9 @@ struct Parser {
   private var depth = 0
   private var nextID = 0
   private var diagnosticsBeforeToken = 0
+  /// Whether an error was found at the end of the text, where more text could have been
+  /// what was missing: an entry typed at the REPL prompt then goes on over another line.
+  private var endedEarly = false
   private(set) var diagnostics: [Diagnostic] = []
   let source: SourceFile
 
@@ -49,6 +52,65 @@ struct Parser {
     } catch {}
     let diagnostics = parser.allDiagnostics
     return (diagnostics.isEmpty ? result : nil, diagnostics)
+  }
+
+  /// Parses one entry typed at the REPL prompt: `let NAME = EXPR` (a value binding), a
+  /// declaration — `let NAME(…) = EXPR`, `rule ID { … }`, `review ID { … }`, `host NAME(…)`,
+  /// `import NAME RANGE` — or else an expression. Spans are offsets in `source`, from `start`
+  /// (after a command's name, for `:disasm EXPR`), so diagnostics name the entry's own line
+  /// and column. With `expressionOnly`, the text must be one expression.
+  ///
+  /// `needsMore` is whether the text ended where the entry needed more — an open bracket, an
+  /// operator waiting for its operand, a rule without its `}` — so the prompt reads another
+  /// line instead of reporting the entry.
+  package static func parseEntry(
+    _ source: SourceFile, start: Int = 0, end: Int? = nil, expressionOnly: Bool = false
+  ) -> (entry: ReplEntry?, diagnostics: [Diagnostic], needsMore: Bool) {
+    var parser = Parser(source: source, start: start, end: end)
+    var syntax: ReplEntry.Syntax?
+    do {
+      let parsed = expressionOnly ? .expression(try parser.expression()) : try parser.entry()
+      if parser.token.kind != .endOfFile {
+        parser.error("unexpected \(parser.describeToken()) after the \(parsed.what)", parser.token.span)
+      } else {
+        syntax = parsed
+      }
+    } catch {}
+    let diagnostics = parser.allDiagnostics
+    let entry = diagnostics.isEmpty ? syntax.map { ReplEntry(source: source, syntax: $0) } : nil
+    return (entry, diagnostics, !diagnostics.isEmpty && parser.endedEarly)
+  }
+
+  /// entry = "let" ident "=" expr | let | rule | review | host | import | expr
+  private mutating func entry() throws(Failure) -> ReplEntry.Syntax {
+    let start = token.start
+    if isKeyword("let") {
+      advance()
+      let name = try identifier("after 'let'")
+      guard token.kind == .leftParen else {
+        _ = try expect(.equal, "after the let name")
+        return .binding(name, try expression())
+      }
+      let parameters = try parameterList(required: true)
+      _ = try expect(.equal, "after the parameter list")
+      let body = try expression()
+      return .let(LetSyntax(name: name, parameters: parameters, body: body, span: Span(start, previousEnd)))
+    }
+    // `rule`, `review` and `host` are names an expression may use, unless a name follows.
+    var lookahead = lexer
+    if token.kind == .identifier, ["rule", "review", "host", "import"].contains(text(token)),
+      isKeyword("import") || lookahead.next().kind == .identifier
+    {
+      var items = RulesetSyntax(
+        name: Located(value: "", span: token.span), version: Located(value: "", span: token.span))
+      try item(&items)
+      if let rule = items.rules.first { return .rule(rule) }
+      if let host = items.hosts.first { return .host(host) }
+      // The range of an import is the rest of its line: another line would not complete it.
+      endedEarly = false
+      return .import(items.imports[0])
+    }
+    return .expression(try expression())
   }
 
   /// Lexer diagnostics first (they explain the parser's), each reported once.
@@ -90,6 +152,7 @@ struct Parser {
   }
 
   private mutating func error(_ message: String, _ span: Span, help: String? = nil) {
+    if token.kind == .endOfFile { endedEarly = true }
     diagnostics.appendWithinLimit { Diagnostic(.error, message, in: source, span: span, help: help) }
   }
 

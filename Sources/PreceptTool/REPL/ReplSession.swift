@@ -24,14 +24,17 @@ final class ReplSession {
   private(set) var model: LoadedModel?
   /// Values bound with `let NAME = EXPR`, in the order they were bound.
   private(set) var bindings: [Binding] = []
-  /// `let NAME(…) = …`, `rule ID { … }` and `review ID { … }` entries, in the order given.
-  private(set) var definitions: [Definition] = []
+  /// `let NAME(…) = …`, `rule ID { … }`, `review ID { … }` and `host NAME(…)` entries, in
+  /// the order given, each parsed from its own source.
+  private(set) var definitions: [ReplEntry] = []
   /// The session's own ruleset: the definitions, importing every loaded ruleset with open
   /// names, so `iconOnly(m)` and `menu.basic.iconOnly(m)` both reach a loaded let. Entries
   /// are compiled in its scope.
   private(set) var scope: Ruleset
   /// The engine for `:run`, `:explain` and `:rules`: the session's ruleset and what it imports.
   private(set) var engine: Engine
+  /// How many entries the session has read: entry N is named `<repl N>` in diagnostics.
+  private(set) var entryCount = 0
 
   /// The name of the session's ruleset, and so the prefix of the ids of rules written here.
   static let scopeName = "repl"
@@ -41,18 +44,9 @@ final class ReplSession {
 
   struct Binding {
     var name: String
-    /// The expression as written, evaluated again when the model or the rulesets change.
-    var text: String
+    /// The entry that bound it, evaluated again when the model or the rulesets change.
+    var entry: ReplEntry
     var value: Value
-  }
-
-  struct Definition {
-    enum Kind: String {
-      case `let`, rule, review
-    }
-    var kind: Kind
-    var name: String
-    var text: String
   }
 
   /// A model and what completion needs to know about it.
@@ -76,17 +70,25 @@ final class ReplSession {
 
   // MARK: Entries
 
-  /// Handles one entry; returns false when the session should end.
+  /// Handles one entry; returns false when the session should end. The entry is parsed as
+  /// typed, in a source of its own named `<repl N>`, so what is reported about it (now, or
+  /// when it is checked again after a reload) points at its own line and column.
   func handle(_ entry: String) -> Bool {
-    let text = entry.trimmingCharacters(in: .whitespacesAndNewlines)
-    if text.isEmpty { return true }
-    if text.hasPrefix(":") { return command(text) }
-    if let definition = ReplSession.definition(in: text) {
-      define(definition)
-    } else if let (name, prefix, expression) = ReplSession.valueBinding(in: text) {
-      bind(name, expression, prefix: prefix)
-    } else {
-      evaluateAndPrint(text, prefix: "")
+    if entry.allSatisfy(\.isWhitespace) { return true }
+    entryCount += 1
+    let source = SourceFile(name: "<repl \(entryCount)>", text: entry)
+    if entry.drop(while: \.isWhitespace).hasPrefix(":") { return command(source) }
+    let (parsed, diagnostics, _) = Parser.parseEntry(source)
+    guard let parsed else {
+      report(diagnostics)
+      return true
+    }
+    switch parsed.kind {
+    case .expression:
+      if let value = evaluate(parsed) { console.print(Printer.literal(value)) }
+    case .binding(let name): bind(name, parsed)
+    case .let, .rule, .review, .host: define(parsed)
+    case .import(let name): importEntry(name, parsed)
     }
     return true
   }
@@ -118,35 +120,6 @@ final class ReplSession {
     console.printError(style.bold(style.paint("warning:", .yellow)) + " " + TerminalStyle.escaped(message))
   }
 
-  /// `let NAME(…) = …`, `rule ID {`, `review ID {`: items of the session's ruleset.
-  static func definition(in text: String) -> Definition? {
-    var scanner = WordScanner(text)
-    switch scanner.word() {
-    case "let":
-      let name = scanner.word()
-      guard !name.isEmpty, scanner.skipSpaces() == "(" else { return nil }
-      return Definition(kind: .let, name: name, text: text)
-    case "rule", "review":
-      let id = scanner.word(extraCharacters: "-.")
-      guard !id.isEmpty, scanner.skipSpaces() == "{" else { return nil }
-      return Definition(kind: text.hasPrefix("rule") ? .rule : .review, name: id, text: text)
-    default:
-      return nil
-    }
-  }
-
-  /// `let NAME = EXPR`: the name, the text before the expression, and the expression.
-  static func valueBinding(in text: String) -> (String, Substring, Substring)? {
-    var scanner = WordScanner(text)
-    guard scanner.word() == "let" else { return nil }
-    let name = scanner.word()
-    guard !name.isEmpty, scanner.skipSpaces() == "=", !scanner.follows("==") && !scanner.follows("=>") else {
-      return nil
-    }
-    let expressionStart = scanner.index(after: 1)
-    return (name, text[..<expressionStart], text[expressionStart...])
-  }
-
   /// The names expressions see: the bindings, then the model's node lists.
   var variableNames: [String] { bindings.map(\.name) + [ReplSession.nodesName, ReplSession.rootsName] }
 
@@ -158,20 +131,21 @@ final class ReplSession {
     return values
   }
 
-  /// Compiles an expression in the session's scope. `prefix` is the entry's text before the
-  /// expression, so diagnostics point into the entry as typed.
-  func compile(_ text: Substring, prefix: Substring) -> Precept.CompiledExpression? {
+  /// Compiles the expression of an entry (an expression, or a binding's value) in the
+  /// session's scope.
+  func compile(_ entry: ReplEntry) -> Precept.CompiledExpression? {
     do {
-      return try Precept.CompiledExpression(String(text), variables: variableNames, in: scope, name: "<input>")
+      return try Precept.CompiledExpression(entry: entry, variables: variableNames, in: scope)
     } catch {
-      report(error.diagnostics.map { ReplSession.shift($0, by: prefix, entry: String(prefix + text)) })
+      report(error.diagnostics)
       return nil
     }
   }
 
-  /// The value of an expression against the model, or nil after reporting why there is none.
-  func evaluate(_ text: Substring, prefix: Substring) -> Value? {
-    guard let expression = compile(text, prefix: prefix) else { return nil }
+  /// The value of an entry's expression against the model, or nil after reporting why there
+  /// is none.
+  func evaluate(_ entry: ReplEntry) -> Value? {
+    guard let expression = compile(entry) else { return nil }
     switch expression.evaluate(variableValues, model: model?.viewModel ?? ReplSession.emptyModel) {
     case .success(let value): return value
     case .failure(let error):
@@ -180,57 +154,75 @@ final class ReplSession {
     }
   }
 
-  private func evaluateAndPrint(_ text: String, prefix: Substring) {
-    if let value = evaluate(text[...], prefix: prefix) { console.print(Printer.literal(value)) }
-  }
-
-  private func bind(_ name: String, _ expression: Substring, prefix: Substring) {
+  private func bind(_ name: String, _ entry: ReplEntry) {
     if name == ReplSession.nodesName || name == ReplSession.rootsName {
       fail(
         "'\(name)' is the model's \(name == ReplSession.nodesName ? "node list" : "list of top-level nodes"); choose another name"
       )
       return
     }
-    guard let value = evaluate(expression, prefix: prefix) else { return }
+    guard let value = evaluate(entry) else { return }
     bindings.removeAll { $0.name == name }
-    bindings.append(Binding(name: name, text: String(expression), value: value))
+    bindings.append(Binding(name: name, entry: entry, value: value))
     console.print("\(name) = \(Printer.literal(value))")
   }
 
-  /// Moves a diagnostic about an expression compiled on its own to where the expression
-  /// stands in the entry: columns of its first line shift by the text before it.
-  static func shift(_ diagnostic: Diagnostic, by prefix: Substring, entry: String) -> Diagnostic {
-    guard !prefix.isEmpty, diagnostic.file == "<input>", diagnostic.location.line == 1 else { return diagnostic }
-    var shifted = diagnostic
-    shifted.location.column += prefix.unicodeScalars.count
-    shifted.lineText = entry.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(
-      String.init)
-    return shifted
+  /// `import NAME RANGE`: the session imports every loaded ruleset already; one that is not
+  /// loaded is loaded with `:load`.
+  private func importEntry(_ name: String, _ entry: ReplEntry) {
+    let loaded = importedRulesets
+    if let ruleset = loaded.first(where: { $0.name == name }) {
+      console.print("\(name) \(ruleset.version) is loaded, and the session imports every loaded ruleset")
+      return
+    }
+    let suggestion = Spelling.closest(name, in: loaded.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
+    report([
+      entry.diagnostic(
+        "no ruleset '\(name)' is loaded",
+        help: suggestion + ":load FILE loads one; the session imports every loaded ruleset")
+    ])
   }
 
   static let emptyModel = ViewModel(ViewDocument(file: "", nodes: []))
 
   // MARK: Definitions
 
-  private func define(_ definition: Definition) {
+  private func define(_ entry: ReplEntry) {
     var updated = definitions
-    updated.removeAll { $0.kind == definition.kind && $0.name == definition.name }
-    updated.append(definition)
+    updated.removeAll { $0.kind == entry.kind }
+    updated.append(entry)
     do {
       scope = try ReplSession.makeScope(imports: importedRulesets, definitions: updated)
     } catch {
-      report(locate(error.diagnostics, in: updated, current: updated.count - 1))
+      report(error.diagnostics)
       return
     }
     definitions = updated
     engine = Engine(rulesets: rulesets + [scope])
-    switch definition.kind {
-    case .let:
-      console.print("defined " + (scope.letSignatures.first { $0.hasPrefix(definition.name + "(") } ?? definition.name))
-    case .rule, .review:
-      let id = "\(ReplSession.scopeName)/\(definition.name)"
+    switch entry.kind {
+    case .let(let name):
+      console.print("defined " + (scope.letSignatures.first { $0.hasPrefix(name + "(") } ?? name))
+    case .rule(let localID), .review(let localID):
+      let id = "\(ReplSession.scopeName)/\(localID)"
       let info = scope.program.rules.first { $0.id == id }
       console.print("defined \(id)" + (info.map { " (\(ReplSession.severityText($0)), \($0.selector))" } ?? ""))
+    case .host(let name):
+      console.print("declared host \(name): the session registers no host functions, so a call to it is an error here")
+    case .expression, .binding, .import:
+      break
+    }
+  }
+
+  /// What an entry defines, as messages name it: `let icon`, `rule no-cancel`.
+  static func describe(_ kind: ReplEntry.Kind) -> String {
+    switch kind {
+    case .expression: "expression"
+    case .binding(let name): "let \(name)"
+    case .let(let name): "let \(name)"
+    case .rule(let id): "rule \(id)"
+    case .review(let id): "review \(id)"
+    case .host(let name): "host \(name)"
+    case .import(let name): "import \(name)"
     }
   }
 
@@ -240,41 +232,12 @@ final class ReplSession {
     return rulesets.flatMap(\.closure).filter { seen.insert($0.name).inserted }
   }
 
-  /// The header and imports of the session's ruleset come before the definitions.
-  private static func header(_ imports: [Ruleset]) -> String {
-    "ruleset \(scopeName) 0.0.0\n" + imports.map { "import \($0.name) =\($0.version)\n" }.joined()
-  }
-
-  static func makeScope(imports: [Ruleset], definitions: [Definition]) throws(DiagnosticError) -> Ruleset {
-    let text = header(imports) + definitions.map { $0.text + "\n" }.joined()
-    return try Ruleset(
-      source: SourceFile(name: "<\(scopeName)>", text: text),
-      resolver: { name, _ in imports.first { $0.name == name } }, openImports: true)
-  }
-
-  /// Diagnostics in the session's ruleset, pointed at the definition they are about: the entry
-  /// just typed is `<input>`, an earlier one `<let NAME>` or `<rule ID>`, lines counted from it.
-  func locate(_ diagnostics: [Diagnostic], in definitions: [Definition], current: Int?) -> [Diagnostic] {
-    diagnostics.map { diagnostic in
-      guard diagnostic.file == "<\(ReplSession.scopeName)>" else { return diagnostic }
-      // The header line and one line per import come first.
-      var start = 2 + importedRulesets.count
-      for (index, definition) in definitions.enumerated() {
-        let count = definition.text.split(separator: "\n", omittingEmptySubsequences: false).count
-        if diagnostic.location.line >= start, diagnostic.location.line < start + count {
-          var located = diagnostic
-          located.file = index == current ? "<input>" : "<\(definition.kind.rawValue) \(definition.name)>"
-          located.location.line -= start - 1
-          return located
-        }
-        start += count
-      }
-      return diagnostic
-    }
+  static func makeScope(imports: [Ruleset], definitions: [ReplEntry]) throws(DiagnosticError) -> Ruleset {
+    try Ruleset(session: scopeName, entries: definitions, imports: imports)
   }
 
   /// Rebuilds the session's ruleset after the loaded rulesets changed. Definitions that no
-  /// longer compile are dropped, with their diagnostics.
+  /// longer compile are dropped, with their diagnostics (which name the entries they are in).
   private func rebuildScope() {
     var remaining = definitions
     while true {
@@ -282,12 +245,9 @@ final class ReplSession {
         scope = try ReplSession.makeScope(imports: importedRulesets, definitions: remaining)
         break
       } catch {
-        let located = locate(error.diagnostics, in: remaining, current: nil)
-        let broken = Set(
-          remaining.indices.filter { index in
-            located.contains { $0.file == "<\(remaining[index].kind.rawValue) \(remaining[index].name)>" }
-          })
-        report(located)
+        let files = Set(error.diagnostics.map(\.file))
+        let broken = Set(remaining.indices.filter { files.contains(remaining[$0].source.name) })
+        report(error.diagnostics)
         if remaining.isEmpty {
           // The loaded rulesets cannot be imported together (one is named `repl`): expressions
           // see no lets, but the rulesets still run.
@@ -295,7 +255,7 @@ final class ReplSession {
           break
         }
         for index in broken.sorted() {
-          console.printError("dropped \(remaining[index].kind.rawValue) \(remaining[index].name)")
+          console.printError("dropped \(ReplSession.describe(remaining[index].kind))")
         }
         // A failure outside every definition leaves none that can be trusted.
         remaining = broken.isEmpty ? [] : remaining.enumerated().filter { !broken.contains($0.offset) }.map(\.element)
@@ -313,11 +273,10 @@ final class ReplSession {
     let names = variableNames + previous.map(\.name)
     for binding in previous {
       do {
-        let expression = try Precept.CompiledExpression(
-          binding.text, variables: names, in: scope, name: "<let \(binding.name)>")
+        let expression = try Precept.CompiledExpression(entry: binding.entry, variables: names, in: scope)
         switch expression.evaluate(variableValues, model: model?.viewModel ?? ReplSession.emptyModel) {
         case .success(let value):
-          bindings.append(Binding(name: binding.name, text: binding.text, value: value))
+          bindings.append(Binding(name: binding.name, entry: binding.entry, value: value))
         case .failure(let error):
           warn("dropped \(binding.name): \(error.message)")
         }
@@ -333,8 +292,10 @@ final class ReplSession {
   /// Loads the rulesets at `paths` (the standard rulesets when empty) in place of the loaded
   /// ones. When they do not compile, says why and keeps the rulesets it had; with `adopt`, the
   /// paths are kept all the same (those that exist), so `:reload` tries them again.
+  /// `reloaded` names the files `:reload` found changed: each is said to be reloaded once
+  /// the rulesets compiled, and only then.
   @discardableResult
-  func loadRulesets(_ paths: [String], adopt: Bool) -> Bool {
+  func loadRulesets(_ paths: [String], adopt: Bool, reloaded: [String] = []) -> Bool {
     let existing = paths.filter { FileManager.default.fileExists(atPath: $0) }
     for path in paths where !existing.contains(path) {
       report([Diagnostic(.error, "no such file or folder", file: path, location: SourceLocation(line: 1, column: 1))])
@@ -349,6 +310,7 @@ final class ReplSession {
         watched = [found.path] + found.paths.map(found.resolve)
       }
       rulesets = try Evaluation.rulesets(existing, configuration: configuration)
+      if existing.count == paths.count { for file in reloaded { console.print("reloaded \(file)") } }
     } catch {
       report(error)
       guard adopt else { return false }
@@ -446,22 +408,35 @@ final class ReplSession {
     return names.sorted()
   }
 
-  /// Reads again the ruleset files and the model if they changed; says what it read.
+  /// Reads again the ruleset files and the model if they changed; says what it read. A
+  /// ruleset that no longer compiles is reported as an error, with its diagnostics, and the
+  /// session keeps the rulesets it had; a model that no longer reads likewise.
   func reload() {
     var changed = false
     let snapshot = ReplSession.snapshot(watchedRulesetPaths)
     if snapshot != rulesetSnapshot || rulesetsFailed {
-      let files = Set(snapshot.keys).union(rulesetSnapshot.keys).filter { snapshot[$0] != rulesetSnapshot[$0] }
-      for file in files.sorted() { console.print("reloaded \(file)") }
-      if files.isEmpty { console.print("reloaded " + rulesetPaths.joined(separator: ", ")) }
-      loadRulesets(rulesetPaths, adopt: true)
+      var files = Set(snapshot.keys).union(rulesetSnapshot.keys).filter { snapshot[$0] != rulesetSnapshot[$0] }.sorted()
+      // Unchanged since they last failed: tried again all the same.
+      if files.isEmpty { files = [rulesetPaths.joined(separator: ", ")] }
+      if !loadRulesets(rulesetPaths, adopt: true, reloaded: files), rulesetsFailed {
+        let kept = loadedRulesetNames
+        fail(
+          files.joined(separator: ", ") + " not reloaded: "
+            + (kept.isEmpty
+              ? "no ruleset is loaded until it compiles" : "the session keeps the rulesets it had loaded (\(kept))"))
+      }
       changed = true
     }
     if let path = modelPath {
       let bytes = try? SourceFile.readBytes(path).get()
       if model == nil || bytes != model?.bytes {
-        console.print("reloaded \(path)")
-        loadModel(path)
+        if loadModel(path) {
+          console.print("reloaded \(path)")
+        } else {
+          fail(
+            "\(path) not reloaded: "
+              + (model == nil ? "the session has no model until it reads" : "the session keeps the model it had"))
+        }
         changed = true
       }
     }
@@ -486,40 +461,4 @@ final class ReplSession {
   static func severityText(_ rule: RuleInfo) -> String {
     rule.kind == .review ? "review" : rule.severity.rawValue
   }
-}
-
-/// Reads the words at the start of an entry (`let name =`, `rule id {`).
-struct WordScanner {
-  let text: String
-  private(set) var position: String.Index
-
-  init(_ text: String) {
-    self.text = text
-    position = text.startIndex
-  }
-
-  /// Skips spaces and returns the character after them, if any.
-  @discardableResult
-  mutating func skipSpaces() -> Character? {
-    while position < text.endIndex, text[position].isWhitespace { position = text.index(after: position) }
-    return position < text.endIndex ? text[position] : nil
-  }
-
-  /// The identifier after any spaces (letters, digits, `_` and `extraCharacters`), or "".
-  mutating func word(extraCharacters: String = "") -> String {
-    skipSpaces()
-    let start = position
-    while position < text.endIndex,
-      text[position].isASCII && (text[position].isLetter || text[position].isNumber || text[position] == "_")
-        || extraCharacters.contains(text[position])
-    {
-      position = text.index(after: position)
-    }
-    return String(text[start..<position])
-  }
-
-  func follows(_ literal: String) -> Bool { text[position...].hasPrefix(literal) }
-
-  /// The index `count` characters after the current position.
-  func index(after count: Int) -> String.Index { text.index(position, offsetBy: count) }
 }

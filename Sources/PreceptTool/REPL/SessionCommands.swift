@@ -13,10 +13,13 @@ struct SessionCommand: Sendable {
   /// Runs the command with its argument; returns false to end the session.
   var run: @Sendable (ReplSession, Input) -> Bool
 
-  /// The rest of the entry, and the text before it (for diagnostics that point into the entry).
+  /// The rest of the entry, and the entry it is part of (an expression argument is parsed in
+  /// the entry, from `argumentStart`, so diagnostics point into the entry as typed).
   struct Input: Sendable {
     var argument: String
-    var prefix: Substring
+    var source: SourceFile
+    /// The UTF-8 offset of the argument in `source`.
+    var argumentStart: Int
   }
 
   enum ArgumentKind: Sendable {
@@ -114,6 +117,10 @@ extension ReplSession {
           "rule ID { … }",
           "define a rule (review ID { … }: a review item) in the session's\nruleset '\(scopeName)'; the same ID again replaces it"
         ),
+        (
+          "host NAME(P, …)",
+          "declare a host function for rules written here (none is\nregistered, so a call to it is an error)"
+        ),
       ] + SessionCommand.all.map { ($0.name + ($0.arguments.isEmpty ? "" : " " + $0.arguments), $0.summary) }
     let width = entries.map(\.0.count).max()! + 2
     let lines = entries.map { usage, summary in
@@ -133,8 +140,10 @@ extension ReplSession {
 
       Keys: Tab completes; Up and Down browse the history (kept in ~/.precept_history, or in
       $PRECEPT_HISTORY); Ctrl-C abandons the entry; Ctrl-D on an empty entry ends the
-      session. An entry goes on over more lines while a bracket or a triple-quoted string is
-      open, or its last line ends with an operator. :help functions lists the functions.
+      session. An entry goes on over more lines while the parser needs more of it: a bracket,
+      a rule's { or a triple-quoted string still open, or an operator without its right
+      operand. Diagnostics name entry N as <repl N>, with lines counted from the entry's
+      first. :help functions lists the functions.
       """
   }()
 
@@ -156,7 +165,10 @@ extension ReplSession {
   }
 
   /// Runs a `:command` entry; returns false to end the session.
-  func command(_ text: String) -> Bool {
+  func command(_ source: SourceFile) -> Bool {
+    let entry = String(decoding: source.bytes, as: UTF8.self)
+    let leading = entry.prefix { $0.isWhitespace }
+    let text = entry.trimmingCharacters(in: .whitespacesAndNewlines)
     let name = String(text.prefix { !$0.isWhitespace })
     let rest = text.dropFirst(name.count)
     let argument = rest.drop { $0.isWhitespace }
@@ -174,7 +186,9 @@ extension ReplSession {
       fail("\(command.name) takes no argument")
       return true
     }
-    return command.run(self, SessionCommand.Input(argument: String(argument), prefix: text[..<argument.startIndex]))
+    let argumentStart = leading.utf8.count + text.utf8.distance(from: text.startIndex, to: argument.startIndex)
+    return command.run(
+      self, SessionCommand.Input(argument: String(argument), source: source, argumentStart: argumentStart))
   }
 
   // MARK: Loading
@@ -419,15 +433,19 @@ extension ReplSession {
       console.write(text.hasPrefix("\n") ? String(text.dropFirst()) : text)
       return
     }
-    guard let expression = compile(argument[...], prefix: input.prefix) else { return }
+    guard let entry = expression(input), let expression = compile(entry) else { return }
     console.write(expression.disassembly)
   }
 
   func printSyntaxTree(_ input: SessionCommand.Input) {
-    do {
-      console.write(try ASTDump.expression(SourceFile(name: "<input>", text: input.argument)))
-    } catch {
-      report(error.diagnostics.map { ReplSession.shift($0, by: input.prefix, entry: input.prefix + input.argument) })
-    }
+    guard let entry = expression(input), let tree = ASTDump.entry(entry) else { return }
+    console.write(tree)
+  }
+
+  /// A command's argument parsed as an expression, where it stands in the entry.
+  private func expression(_ input: SessionCommand.Input) -> ReplEntry? {
+    let (entry, diagnostics, _) = Parser.parseEntry(input.source, start: input.argumentStart, expressionOnly: true)
+    if entry == nil { report(diagnostics) }
+    return entry
   }
 }

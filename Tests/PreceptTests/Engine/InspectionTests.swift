@@ -177,6 +177,9 @@ import Testing
     ("a &&\n b", true), ("x.", false), ("\"(\"", true), ("'unterminated", true), ("\"\"\"open\n(", false),
     ("r'''raw\\'''", true), ("1 // (", true), ("1 + // comment", false), ("rule x {\n  on Menu", false),
     ("rule x {\n}", true), ("(1))", true), ("`quoted(`", true),
+    // The parser decides, so a declaration is unfinished until it has what it needs.
+    ("rule x", false), ("let", false), ("let f(x)", false), ("host f(a,", false), ("rule", true),
+    ("// only a comment", true), ("1 2", true),
   ])
   func completeness(_ text: String, _ complete: Bool) {
     #expect(InputState(text).isComplete == complete)

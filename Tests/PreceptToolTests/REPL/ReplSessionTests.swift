@@ -73,13 +73,77 @@ private let demoModel = """
   @Test func diagnosticsPointIntoTheEntryAsTyped() throws {
     try withFiles { _, run in
       run.enter("let x = 1 +* 2")
-      #expect(run.errors.hasPrefix("<input>:1:12: error: expected an expression, found '*'\n  |\n1 | let x = 1 +* 2\n"))
+      #expect(
+        run.errors.hasPrefix("<repl 1>:1:12: error: expected an expression, found '*'\n  |\n1 | let x = 1 +* 2\n"))
       run.enter(":disasm   nodez")
-      #expect(run.errors.hasPrefix("<input>:1:11: error: unknown name 'nodez'\n  |\n1 | :disasm   nodez\n"))
+      #expect(run.errors.hasPrefix("<repl 2>:1:11: error: unknown name 'nodez'\n  |\n1 | :disasm   nodez\n"))
       run.enter("rule broken {\n  severity error\n  on Menu as m\n  require iconOnlyy(m)\n}")
-      #expect(run.errors.hasPrefix("<input>:4:11: error: unknown function 'iconOnlyy'"))
+      #expect(run.errors.hasPrefix("<repl 3>:4:11: error: unknown function 'iconOnlyy'"))
       #expect(run.session.hadError)
       #expect(run.session.definitions.isEmpty)
+    }
+  }
+
+  @Test func anErrorOnTheSecondLineOfARulePointsAtThatLineOfTheEntry() throws {
+    try withFiles { _, run in
+      run.enter("let twice(x) = x * 2", "1 + 1")
+      run.enter("rule wrong {\n  severity  eror\n  on Menu as m\n  require twice(1) == 2\n}")
+      #expect(
+        run.errors.hasPrefix(
+          "<repl 3>:2:13: error: unknown severity 'eror'\n  |\n2 |   severity  eror\n  |             ^~~~\n"))
+      // Spaces before an entry count: the column is the one typed.
+      run.enter("  1 +* 2")
+      #expect(run.errors.hasPrefix("<repl 4>:1:6: error: expected an expression, found '*'\n"))
+    }
+  }
+
+  @Test func aNoteAboutAnEarlierEntryNamesThatEntry() throws {
+    try withFiles { _, run in
+      run.enter("rule twin {\n  severity info\n  on Menu as m\n  require true\n}")
+      run.enter("review twin { on Menu as m check \"x\" }")
+      // Before, the note gave a line of the synthetic ruleset the entries were spliced into.
+      #expect(run.errors.hasPrefix("<repl 2>:1:8: error: duplicate rule id 'twin'"))
+      #expect(run.errors.contains("note: first used at <repl 1>:1:6"))
+      #expect(run.session.definitions.count == 1)
+    }
+  }
+
+  @Test func hostAndImportEntriesAreDeclarationsNotExpressions() throws {
+    try withFiles { _, run in
+      #expect(
+        run.enter("host contrast(a, b)")
+          == "declared host contrast: the session registers no host functions, so a call to it is an error here\n")
+      #expect(
+        run.enter("rule readable {\n  severity warning\n  on Text as t\n  require contrast(t.type, \"white\") > 4.5\n}")
+          == "defined repl/readable (warning, on Text as t)\n")
+      #expect(run.enter("import demo ^1") == "demo 1.0.0 is loaded, and the session imports every loaded ruleset\n")
+      #expect(!run.session.hadError)
+      run.enter("import dem ^1")
+      #expect(run.errors.hasPrefix("<repl 4>:1:8: error: no ruleset 'dem' is loaded"))
+      #expect(run.errors.contains("help: did you mean 'demo'? :load FILE loads one"))
+      // A name that an expression uses is still a name when nothing follows it.
+      #expect(run.enter("let rule = 2", "rule * 3") == "rule = 2\n6\n")
+    }
+  }
+
+  @Test func reloadOfABrokenRulesetNeverSaysReloaded() throws {
+    try withFiles { folder, run in
+      try folder.write("demo.precept", demoRuleset.replacingOccurrences(of: "Label\")", with: "Label\""))
+      #expect(run.enter(":reload") == "")
+      #expect(run.errors.hasPrefix("\(folder.path)/demo.precept:8:1: error: expected ',' or ')'"))
+      #expect(run.errors.contains("not reloaded: the session keeps the rulesets it had loaded (demo 1.0.0)"))
+      #expect(run.session.hadError)
+      #expect(run.enter(":rules") == "demo/named  error  on Menu as m\n")
+      // Still broken: tried again, and said again.
+      #expect(run.enter(":reload") == "")
+      #expect(run.errors.contains("not reloaded"))
+      try folder.write("demo.precept", demoRuleset)
+      #expect(run.enter(":reload") == "reloaded \(folder.path)/demo.precept\n")
+      #expect(run.errors.isEmpty)
+      // A model that no longer reads is not reloaded either.
+      try folder.write("demo.json", "{")
+      #expect(run.enter(":reload") == "")
+      #expect(run.errors.contains("demo.json not reloaded: the session has no model until it reads"))
     }
   }
 
@@ -124,16 +188,20 @@ private let demoModel = """
       #expect(run.enter(":reload") == "reloaded \(folder.path)/demo.json\n")
       #expect(run.enter("m.children[0].type") == "\"Picker\"\n")
 
-      // A ruleset that no longer compiles is reported; the session keeps the one it had.
+      // A ruleset that no longer compiles is reported as an error, never as reloaded; the
+      // session keeps the one it had.
       try folder.write("demo.precept", demoRuleset.replacingOccurrences(of: "severity error", with: "severity eror"))
-      #expect(run.enter(":reload") == "reloaded \(folder.path)/demo.precept\n")
-      #expect(run.errors.contains("error: unknown severity 'eror'"))
+      #expect(run.enter(":reload") == "")
+      #expect(run.errors.contains("\(folder.path)/demo.precept:4:12: error: unknown severity 'eror'"))
+      #expect(
+        run.errors.contains(
+          "error: \(folder.path)/demo.precept not reloaded: the session keeps the rulesets it had loaded (demo 1.0.0)"))
       #expect(run.enter("iconOnly(m)") == "false\n")
 
       // A definition that no longer compiles is dropped.
       try folder.write("demo.precept", demoRuleset.replacingOccurrences(of: "iconOnly", with: "hasIcon"))
       run.enter(":reload")
-      #expect(run.errors.contains("<let icon>:1:15: error: unknown function 'iconOnly'"))
+      #expect(run.errors.contains("<repl 2>:1:15: error: unknown function 'iconOnly'"))
       #expect(run.errors.contains("dropped let icon"))
       #expect(run.session.definitions.isEmpty)
       #expect(run.enter("hasIcon(nodes[1])") == "true\n")

@@ -44,7 +44,7 @@ import Testing
 
   @Test func anEntryLeftOpenAtTheEndIsReported() throws {
     let run = try Transcript.run(["repl"], input: "[1,\n2")
-    #expect(run.output.hasPrefix("<input>:2:2: error: expected ',' or ']' in list, found end of file"))
+    #expect(run.output.hasPrefix("<repl 1>:2:2: error: expected ',' or ']' in list, found end of file"))
     #expect(run.status == 1)
   }
 
