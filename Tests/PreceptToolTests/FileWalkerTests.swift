@@ -10,16 +10,6 @@ import Testing
   import Darwin
 #endif
 
-private let menuRuleset = """
-  ruleset demo 1.0.0
-  rule trigger-name {
-    severity error
-    on Menu as m
-    require m.modifier("accessibilityLabel").text() != ""
-    message "Menu has no accessible name"
-  }
-  """
-
 /// Creates a file whose name is `bytes` (which need not be UTF-8) in `folder`.
 private func createFile(in folder: String, named bytes: [UInt8], contents: String) throws {
   let path = Array(folder.utf8) + [0x2F] + bytes + [0]
@@ -40,7 +30,7 @@ private func createFile(in folder: String, named bytes: [UInt8], contents: Strin
   @Test func aFileNamedInInvalidUTF8IsLintedAndADanglingLinkIsAnError() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let ruleset = try folder.write("rules/demo.precept", menuRuleset)
+    let ruleset = try folder.write("rules/demo.precept", demoMenuRuleset)
     try folder.write("app/Good.swift", "struct V: View { var body: some View { Menu {} } }\n")
     try createFile(
       in: folder.path + "/app", named: Array("Caf".utf8) + [0xE9] + Array(".swift".utf8),

@@ -4,16 +4,6 @@ import Testing
 
 @testable import PreceptTool
 
-private let menuRuleset = """
-  ruleset demo 1.0.0
-  rule trigger-name {
-    severity error
-    on Menu as m
-    require m.modifier("accessibilityLabel").text() != ""
-    message "Menu has no accessible name"
-  }
-  """
-
 /// A view model whose one Menu is said to be in `file` at line 1, column `column`.
 private func model(naming file: String, column: Int = 1) -> String {
   #"{"viewmodel": 1, "file": "\#(file)", "nodes": [{"type": "Menu", "line": 1, "column": \#(column)}]}"#
@@ -27,7 +17,7 @@ private func model(naming file: String, column: Int = 1) -> String {
     defer { folder.remove() }
     let shadow = try folder.write("shadow", "SECRET-TOKEN-1234\n")
     let modelFile = try folder.write("app/m.json", model(naming: shadow))
-    let ruleset = try folder.write("demo.precept", menuRuleset)
+    let ruleset = try folder.write("demo.precept", demoMenuRuleset)
     try folder.write("app/Source.swift", "Menu {}\n")
 
     // Not named at all: the finding is printed without an excerpt.
@@ -67,7 +57,7 @@ private func model(naming file: String, column: Int = 1) -> String {
     #expect(scanned == 0)
     // End to end: the finding is reported, without an excerpt.
     let modelFile = try folder.write("m.json", model(naming: huge))
-    let ruleset = try folder.write("demo.precept", menuRuleset)
+    let ruleset = try folder.write("demo.precept", demoMenuRuleset)
     let run = ToolRun(["check", modelFile, "-r", ruleset, "--sources", folder.path])
     #expect(run.status == 1)
     #expect(run.output.contains("\(huge):1:1: error: Menu has no accessible name [demo/trigger-name]\nnote:"))
@@ -111,7 +101,7 @@ private func model(naming file: String, column: Int = 1) -> String {
     defer { folder.remove() }
     let body = String(repeating: "Menu { Button(\"a\") {} } label: { Image(systemName: \"x\") }; ", count: 500)
     let swift = try folder.write("One.swift", "struct V: View { var body: some View { VStack { \(body) } } }\n")
-    let ruleset = try folder.write("demo.precept", menuRuleset)
+    let ruleset = try folder.write("demo.precept", demoMenuRuleset)
     let run = ToolRun(["lint", swift, "-r", ruleset])
     #expect(run.status == 1)
     #expect(run.output.components(separatedBy: "error: Menu has no accessible name").count == 501)
@@ -132,7 +122,7 @@ private func model(naming file: String, column: Int = 1) -> String {
     let swift = try folder.write(
       "A.swift", "struct V: View {\n  var body: some View {\n    Menu { } label: { Image(systemName: \"x\") }\n  }\n}\n"
     )
-    let ruleset = try folder.write("demo.precept", menuRuleset)
+    let ruleset = try folder.write("demo.precept", demoMenuRuleset)
     // The key as version 0.1.0 computed it: SHA-256 of node type, newline, trimmed line.
     let digest = SHA256.hex(SHA256.hash(Array("Menu\nMenu { } label: { Image(systemName: \"x\") }".utf8)))
     let baseline = try folder.write(

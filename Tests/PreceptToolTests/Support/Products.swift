@@ -112,3 +112,14 @@ struct HangGuard {
   /// Whether the time allowed is up.
   var expired: Bool { ProcessInfo.processInfo.systemUptime >= deadline }
 }
+
+/// A one-rule ruleset for command tests: a Menu without an accessibility label is an error.
+let demoMenuRuleset = """
+  ruleset demo 1.0.0
+  rule trigger-name {
+    severity error
+    on Menu as m
+    require m.modifier("accessibilityLabel").text() != ""
+    message "Menu has no accessible name"
+  }
+  """
