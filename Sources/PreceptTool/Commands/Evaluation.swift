@@ -31,20 +31,7 @@ enum Evaluation {
     let engine = Engine(
       rulesets: rulesets, severityOverrides: configuration?.severity ?? [:],
       disabledRules: Set(configuration?.disable ?? []))
-    // The command line registers no host functions: a ruleset that declares one cannot be
-    // checked here, which is an error at its declaration, not rules that quietly do not run.
-    do {
-      try engine.validate()
-    } catch {
-      throw DiagnosticError(
-        error.diagnostics.map { diagnostic in
-          var diagnostic = diagnostic
-          diagnostic.help =
-            "precept lint and precept check provide no host functions; run this ruleset in a host that "
-            + "registers them"
-          return diagnostic
-        })
-    }
+    try validateWithoutHosts(engine)
     if let configuration, let source = configuration.source {
       let check = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
       let problems = configuration.ruleNames.compactMap { setting, name, span in
@@ -55,6 +42,22 @@ enum Evaluation {
       if !problems.isEmpty { throw DiagnosticError(problems) }
     }
     return (engine, configuration)
+  }
+
+  /// The command line registers no host functions: a ruleset that declares one cannot be
+  /// checked here, which is an error at its declaration, not rules that quietly do not run.
+  static func validateWithoutHosts(_ engine: Engine) throws(DiagnosticError) {
+    do {
+      try engine.validate()
+    } catch {
+      throw DiagnosticError(
+        error.diagnostics.map { diagnostic in
+          var diagnostic = diagnostic
+          diagnostic.help =
+            "the precept command provides no host functions; run this ruleset in a host that registers them"
+          return diagnostic
+        })
+    }
   }
 
   static func rulesets(_ paths: [String], configuration: ProjectConfiguration? = nil) throws -> [Ruleset] {

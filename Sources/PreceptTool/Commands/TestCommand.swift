@@ -158,6 +158,7 @@ private struct FixtureRun {
 
   mutating func test(_ ruleset: Ruleset, fixtures: [String]) throws {
     let engine = Engine(rulesets: [ruleset])
+    try Evaluation.validateWithoutHosts(engine)
     let ids = Set(engine.rules.filter { $0.kind == .rule }.map(\.id))
     let reviewIDs = Set(engine.rules.filter { $0.kind == .review }.map(\.id))
     for rule in ruleset.program.rules where coverage[rule.id] == nil {
