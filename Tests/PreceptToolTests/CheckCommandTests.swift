@@ -64,6 +64,9 @@ private let modelText = """
       #expect(first["fix"]?.stringValue == ".accessibilityLabel(\"Map options\")")
       #expect(first["explanation"]?["operands"]?.arrayValue?.first?["value"]?.stringValue == "\"\"")
       #expect(json["needsReview"]?.arrayValue?.first?["message"]?.stringValue == "The trigger speaks its name")
+      // Every key is there even when empty, so a script can index the report without a guard.
+      #expect(json["inputErrors"]?.arrayValue?.isEmpty == true)
+      #expect(json["notRun"]?.arrayValue?.isEmpty == true)
       let summary = try #require(json["summary"])
       #expect(summary["files"]?.integerValue == 1)
       #expect(summary["nodes"]?.integerValue == 3)

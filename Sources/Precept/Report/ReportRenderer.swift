@@ -2,7 +2,8 @@
 public enum ReportFormat: String, Sendable, CaseIterable {
   /// Like a compiler: `file:line:column: error: message [rule-id]`, the source line, why.
   case text
-  /// The JSON contract of DESIGN.md §5: `findings`, `needsReview`, `notRun`, `summary`.
+  /// The JSON report: `findings`, `needsReview`, `notRun`, `inputErrors` (each always present,
+  /// empty or not) and `summary`.
   case json
   /// SARIF 2.1.0, as GitHub code scanning reads it.
   case sarif
@@ -130,10 +131,9 @@ public struct ReportRenderer: Sendable {
       JSON.Member("findings", .array(report.findings.map(findingJSON))),
       JSON.Member("needsReview", .array(report.needsReview.map(reviewJSON))),
       JSON.Member("notRun", .array(report.notRun.map(notRunJSON))),
+      // Always present, so a consumer can read `report["inputErrors"]` without a guard.
+      JSON.Member("inputErrors", .array(inputErrors.map(inputErrorJSON))),
     ]
-    if !inputErrors.isEmpty {
-      members.append(JSON.Member("inputErrors", .array(inputErrors.map(inputErrorJSON))))
-    }
     let summary = report.summary
     members.append(
       JSON.Member(
