@@ -5,6 +5,8 @@
 //
 // Entries continue while brackets or a string are open; Tab completes a few fixed words.
 // Each entry is printed as `ENTRY[text]` with newlines shown as `\n`; end of input prints `EOF`.
+import PreceptTool
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -12,7 +14,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import PreceptTool
 
 func say(_ text: String, to fd: Int32 = 1) {
   let bytes = Array(text.utf8)

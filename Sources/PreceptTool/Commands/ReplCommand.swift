@@ -1,4 +1,6 @@
 import Foundation
+import Precept
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,6 @@ import Foundation
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Precept
 
 extension Command {
   static let replCommand = Command(

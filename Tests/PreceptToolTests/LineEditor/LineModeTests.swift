@@ -1,3 +1,7 @@
+import Testing
+
+@testable import PreceptTool
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Testing
-
-@testable import PreceptTool
 
 /// An editor reading `input` from a pipe and writing to another pipe, as in a scripted session.
 private final class PipedEditor {

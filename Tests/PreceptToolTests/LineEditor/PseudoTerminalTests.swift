@@ -1,3 +1,5 @@
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Testing
 
 /// The line editor on a real (pseudo-)terminal, through the demo executable: raw mode,
 /// drawing, history across sessions, signals. The demo's prompt is a coloured "> ", its

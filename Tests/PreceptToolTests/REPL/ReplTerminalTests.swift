@@ -1,4 +1,6 @@
 import Foundation
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,6 @@ import Foundation
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Testing
 
 /// `precept repl` itself on a real pseudo-terminal: editing, completion, multi-line entries,
 /// history across sessions, `:explain` output, colour. The prompt is "> ", the continuation
