@@ -35,7 +35,7 @@ let package = Package(
       capability: .command(
         intent: .custom(verb: "precept-lint", description: "Check SwiftUI code against the accessibility rulesets")),
       dependencies: ["precept"], path: "Sources/PreceptLintPlugin"),
-    // Prints the performance figures of DESIGN.md §6, measured side by side in one run.
+    // Prints the performance figures and budgets (Sources/precept-bench/README.md), measured side by side in one run.
     .executableTarget(
       name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI", "PreceptTool"], exclude: ["README.md"],
       resources: [.embedInCode("accessibility.precept")]),

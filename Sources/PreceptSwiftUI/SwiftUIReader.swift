@@ -8,7 +8,7 @@ import Precept
   import Musl
 #endif
 
-/// Reads Swift source into a view model (DESIGN.md §4) without swift-syntax.
+/// Reads Swift source into a view model (Grammar/viewmodel.schema.json) without swift-syntax.
 ///
 /// The reader lexes all of Swift and parses the parts that build views; everything else is
 /// skipped by brackets and line-continuation rules, so any valid Swift file reads without an

@@ -2,7 +2,7 @@ import Foundation
 import Precept
 import PreceptTool
 
-/// The default run: the figures of DESIGN.md §6, measured side by side in one process and
+/// The default run: the performance figures of the budgets (README.md beside this file), measured side by side in one process and
 /// printed with their budgets.
 struct Benchmarks {
   /// View-model nodes in the synthetic model.

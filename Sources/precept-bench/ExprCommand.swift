@@ -15,7 +15,7 @@ struct ExprCommand {
   }
 
   static let usage = """
-    usage: precept-bench                      the figures of DESIGN.md §6, measured side by side
+    usage: precept-bench                      the budgets' figures, measured side by side
            precept-bench expr EXPR [--let NAME=@FILE.json | --let NAME=EXPR]… [--iterations N]
                                               time one expression: three runs of N evaluations
                                               (default: about 0.5 s a run), then `ns/eval: MEDIAN`

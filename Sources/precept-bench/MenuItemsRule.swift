@@ -1,6 +1,6 @@
 import Precept
 
-/// The one-rule measurement of DESIGN.md §6: twenty menu items, destructive titles need the
+/// The one-rule measurement of the budgets (README.md beside this file): twenty menu items, destructive titles need the
 /// destructive role, every title is non-empty, and a menu has at least two items. Measured as
 /// a Precept expression and as the same check hand-written in Swift over structs.
 enum MenuItemsRule {

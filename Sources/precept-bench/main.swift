@@ -1,7 +1,7 @@
 import Foundation
 import Precept
 
-// `precept-bench` prints the figures of DESIGN.md §6; `precept-bench expr …` times one
+// `precept-bench` prints the performance figures of the budgets (README.md); `precept-bench expr …` times one
 // expression. See README.md and ExprCommand.usage.
 
 func printError(_ message: String) {

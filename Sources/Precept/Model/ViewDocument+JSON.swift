@@ -1,4 +1,4 @@
-// The view-model JSON format (DESIGN.md §4, Grammar/viewmodel.schema.json): reading with
+// The view-model JSON format (Grammar/viewmodel.schema.json): reading with
 // schema errors at line:column, and writing in a stable, compact-but-readable shape.
 
 extension ViewDocument {

@@ -1,7 +1,7 @@
 /// A view model as a tree: what a producer (the SwiftUI reader, a runtime accessibility dump,
 /// another linter) writes, and what `precept dump-model` prints.
 ///
-/// This is the JSON contract of DESIGN.md §4 as Swift values. The engine does not evaluate
+/// This is the view-model JSON contract (Grammar/viewmodel.schema.json) as Swift values. The engine does not evaluate
 /// trees; it flattens a document into a ``ViewModel`` arena first.
 public struct ViewDocument: Sendable, Hashable {
   /// The version of the view-model format this library reads and writes.
