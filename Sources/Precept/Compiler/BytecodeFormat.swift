@@ -106,8 +106,11 @@ enum BytecodeFormat {
       let name = try reader.string()
       let arityOffset = reader.offset
       let arity = Int(try reader.u32())
-      guard arity <= Int(Int32.max) else {
-        throw Failure(message: "host function arity too large", offset: arityOffset)
+      guard arity <= HostSignature.maximumParameters else {
+        throw Failure(
+          message:
+            "host function '\(name)' has \(arity) parameters, over the limit of \(HostSignature.maximumParameters)",
+          offset: arityOffset)
       }
       hosts.append(
         HostSignature(

@@ -296,6 +296,11 @@ public struct PackManifest: Sendable, Hashable {
     for item in json["hostFunctions"]?.arrayValue ?? [] {
       let name = try string("name", in: item)
       let count = try integer("parameters", in: item)
+      guard count <= HostSignature.maximumParameters else {
+        throw fail(
+          "host function '\(name)' has \(count) parameters, over the limit of \(HostSignature.maximumParameters)",
+          item["parameters"] ?? item)
+      }
       guard let written = item["parameterTypes"] else {
         hosts.append(HostFunction(name: name, parameterCount: count))
         continue

@@ -464,6 +464,11 @@ struct Checker {
       if Builtin.byName[host.name.value] != nil {
         error("host function '\(host.name.value)' has the name of a built-in function", host.name.span)
       }
+      if signature.arity > HostSignature.maximumParameters {
+        error(
+          "host function '\(host.name.value)' has \(signature.arity) parameters, over the limit of "
+            + "\(HostSignature.maximumParameters)", host.name.span)
+      }
       hostIndex[host.name.value] = index
     }
 
@@ -800,6 +805,10 @@ struct Checker {
 
 /// A host function as a ruleset declares it, and where.
 struct HostSignature: Sendable, Hashable {
+  /// The most parameters a host function may declare: a pack names each one's type, so its
+  /// count must be bounded before anything is allocated for it.
+  static let maximumParameters = 1_000
+
   var name: String
   var parameters: [HostFunction.ValueType]
   var result: HostFunction.ValueType

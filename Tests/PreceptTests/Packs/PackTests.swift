@@ -170,4 +170,35 @@ private func loadError(_ bytes: [UInt8]) -> String? {
     let negative = repack(pack, manifest: { $0.formatVersion = -1 })
     #expect(loadError(negative) == "the manifest needs a non-negative integer 'preceptPack'")
   }
+
+  /// A pack declaring a host function with 300,000,000 parameters allocated a type for each
+  /// (the pack fuzz target: 2.6 GB, out of memory), in the bytecode's host table and in the
+  /// manifest alike. Both are refused at the limit before anything is allocated.
+  @Test func aHostFunctionWithAHugeParameterCountIsRefusedNotAllocated() throws {
+    let pack = Pack(try Ruleset(text: source))
+    // The bytecode's host table: the name as a length-prefixed string, then its arity (u32).
+    let name = Array("contrastRatio".utf8)
+    let hugeArity = repack(
+      pack,
+      bytecode: { code in
+        var code = code
+        let entry = [UInt8(name.count), 0, 0, 0] + name + [2, 0, 0, 0]
+        guard let at = (0...(code.count - entry.count)).first(where: { Array(code[$0..<$0 + entry.count]) == entry })
+        else { return code }
+        code.replaceSubrange((at + 4 + name.count)..<(at + entry.count), with: [0x00, 0xA3, 0xE1, 0x11])
+        return code
+      })
+    #expect(loadError(hugeArity)?.contains("has 300000000 parameters, over the limit of 1000") == true)
+    // The manifest's count of parameters.
+    var bytes = pack.bytes
+    let manifestLength = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16 | Int(bytes[15]) << 24
+    let manifest = String(decoding: bytes[16..<(16 + manifestLength)], as: UTF8.self)
+    let counted = try #require(manifest.range(of: #""parameters"\s*:\s*2"#, options: .regularExpression))
+    let forged = Array(manifest.replacingCharacters(in: counted, with: #""parameters": 300000000"#).utf8)
+    let length = UInt32(forged.count)
+    bytes.replaceSubrange(
+      12..<(16 + manifestLength),
+      with: [UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)] + forged)
+    #expect(loadError(bytes)?.contains("has 300000000 parameters, over the limit of 1000") == true)
+  }
 }
