@@ -62,14 +62,21 @@ import Testing
     #expect(Self.blocks.allSatisfy { ["precept", "cel", ""].contains($0.language) })
   }
 
+  /// Imports of a standard ruleset (`import global ^1.0`) get the one in `Rulesets/`, so an
+  /// example that extends one of its rules is checked against it; other names are empty rulesets.
+  static let resolver: Ruleset.Resolver = { name, _ in
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appending(path: "Rulesets/\(name).precept")
+    guard let data = try? Data(contentsOf: file) else { return try Ruleset(text: "ruleset \(name) 1.0.0") }
+    return try Ruleset(source: SourceFile(name: "Rulesets/\(name).precept", bytes: Array(data)), resolver: resolver)
+  }
+
   @Test(arguments: rulesetBlocks)
   func rulesetExampleCompiles(_ block: Block) {
     var text = block.code.joined(separator: "\n")
-    if !text.hasPrefix("ruleset ") { text = "ruleset example 1.0.0\n" + text }
+    if !text.hasPrefix("ruleset ") && !text.hasPrefix("library ") { text = "ruleset example 1.0.0\n" + text }
     do {
-      _ = try Ruleset(
-        text: text, name: "README.md:\(block.line)",
-        resolver: { name, _ in try Ruleset(text: "ruleset \(name) 1.0.0") })
+      _ = try Ruleset(text: text, name: "README.md:\(block.line)", resolver: Self.resolver)
     } catch {
       Issue.record("\(error.rendered())")
     }

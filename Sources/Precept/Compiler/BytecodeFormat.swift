@@ -191,14 +191,38 @@ enum BytecodeFormat {
 
   private static func metadataJSON(_ program: Program) -> JSON {
     let metadata = program.metadata
-    let ruleset: JSON = .object([
-      "title": optional(metadata.title), "summary": optional(metadata.summary), "help": optional(metadata.help),
-      "useWhen": strings(metadata.useWhen),
-      "avoidWhen": .array(
-        metadata.avoidWhen.map { .object(["text": .string($0.text), "instead": optional($0.instead)]) }),
-      "allow": strings(metadata.allow), "golden": strings(metadata.golden),
-      "imports": .array(metadata.imports.map { .object(["name": .string($0.name), "range": .string($0.range)]) }),
-    ])
+    var members: [JSON.Member] = [
+      JSON.Member("title", optional(metadata.title)), JSON.Member("summary", optional(metadata.summary)),
+      JSON.Member("help", optional(metadata.help)), JSON.Member("useWhen", strings(metadata.useWhen)),
+      JSON.Member(
+        "avoidWhen",
+        .array(metadata.avoidWhen.map { .object(["text": .string($0.text), "instead": optional($0.instead)]) })),
+      JSON.Member("allow", strings(metadata.allow)), JSON.Member("golden", strings(metadata.golden)),
+      JSON.Member(
+        "imports",
+        .array(
+          metadata.imports.map { item in
+            // The new keys are written only when used, so a pack of a ruleset that uses none of
+            // them is byte-identical to one an older Precept wrote.
+            var fields = [JSON.Member("name", .string(item.name)), JSON.Member("range", .string(item.range))]
+            if metadata.definitionImports.contains(item.name) { fields.append(JSON.Member("definitions", .bool(true))) }
+            return .object(fields)
+          })),
+    ]
+    if metadata.isLibrary { members.append(JSON.Member("library", .bool(true))) }
+    if !metadata.extensions.isEmpty {
+      members.append(
+        JSON.Member(
+          "extensions",
+          .array(
+            metadata.extensions.map { item in
+              .object([
+                "rule": .string(item.rule), "types": strings(item.types), "line": .integer(Int64(item.line)),
+                "card": .array(item.card.map { .object(["section": .string($0.section), "text": .string($0.text)]) }),
+              ])
+            })))
+    }
+    let ruleset: JSON = .object(members)
     let rules: [JSON] = program.compiledRules.map { rule in
       let info = rule.info
       return .object([
@@ -283,6 +307,12 @@ enum BytecodeFormat {
       for element in values { result.append(try string(element, what)) }
       return result
     }
+    /// An optional boolean: absent (older packs) is false.
+    func flag(_ value: JSON?, _ what: String) throws(Failure) -> Bool {
+      guard let value else { return false }
+      guard case .bool(let flag) = value.kind else { throw fail("'\(what)' must be a boolean") }
+      return flag
+    }
     func integer(_ value: JSON?, _ what: String) throws(Failure) -> Int {
       guard let number = value?.integerValue, number >= 0 else {
         throw fail("'\(what)' must be a non-negative integer")
@@ -302,14 +332,33 @@ enum BytecodeFormat {
       avoid.append((try string(item["text"], "avoidWhen.text"), optionalString(item["instead"])))
     }
     var imports: [(String, String)] = []
+    var definitionImports: [String] = []
     for item in rulesetJSON["imports"]?.arrayValue ?? [] {
-      imports.append((try string(item["name"], "imports.name"), try string(item["range"], "imports.range")))
+      let name = try string(item["name"], "imports.name")
+      imports.append((name, try string(item["range"], "imports.range")))
+      if try flag(item["definitions"], "imports.definitions") { definitionImports.append(name) }
+    }
+    var extensions: [RuleExtension] = []
+    for item in rulesetJSON["extensions"]?.arrayValue ?? [] {
+      var card: [RuleInfo.CardEntry] = []
+      for entry in item["card"]?.arrayValue ?? [] {
+        card.append(
+          RuleInfo.CardEntry(
+            section: try string(entry["section"], "extensions.card.section"),
+            text: try string(entry["text"], "extensions.card.text")))
+      }
+      extensions.append(
+        RuleExtension(
+          rule: try string(item["rule"], "extensions.rule"), types: try stringList(item["types"], "extensions.types"),
+          card: card, line: try integer(item["line"], "extensions.line")))
     }
     let metadata = RulesetMetadata(
       title: optionalString(rulesetJSON["title"]), summary: optionalString(rulesetJSON["summary"]),
       help: optionalString(rulesetJSON["help"]), useWhen: try stringList(rulesetJSON["useWhen"], "useWhen"),
       avoidWhen: avoid, allow: try stringList(rulesetJSON["allow"], "allow"),
-      golden: try stringList(rulesetJSON["golden"], "golden"), imports: imports)
+      golden: try stringList(rulesetJSON["golden"], "golden"), imports: imports,
+      isLibrary: try flag(rulesetJSON["library"], "library"), definitionImports: definitionImports,
+      extensions: extensions)
     var rules: [CompiledRule] = []
     for rule in rulesJSON {
       let localID = try string(rule["id"], "id")

@@ -70,7 +70,14 @@ struct CodeGen {
       title: syntax.title?.value, summary: syntax.summary?.value, help: syntax.help?.value,
       useWhen: syntax.useWhen.map(\.value), avoidWhen: syntax.avoidWhen.map { ($0.text.value, $0.instead?.value) },
       allow: syntax.allow.map(\.value), golden: syntax.golden.map(\.value),
-      imports: syntax.imports.map { ($0.name.value, $0.range.value) })
+      imports: syntax.imports.map { ($0.name.value, $0.range.value) }, isLibrary: syntax.isLibrary,
+      definitionImports: syntax.imports.filter(\.definitionsOnly).map(\.name.value),
+      extensions: syntax.extensions.map { item in
+        RuleExtension(
+          rule: item.ruleID, types: item.types.map(\.value),
+          card: item.card.map { RuleInfo.CardEntry(section: $0.section.rawValue, text: $0.text.value) },
+          line: ruleset.source.location(of: item.span.start).line)
+      })
     let program = generator.program(
       name: ruleset.name, version: ruleset.version, sourceName: ruleset.source.name, globals: [], rules: rules,
       metadata: metadata, sourceText: String(decoding: ruleset.source.bytes, as: UTF8.self))

@@ -268,19 +268,47 @@ public struct RulesetMetadata: Sendable, Hashable {
   public var golden: [String]
   /// Imports by name and version range as written.
   public var imports: [(name: String, range: String)]
+  /// Whether the file is a library (`library NAME VERSION`): definitions, no rules.
+  package var isLibrary = false
+  /// The imports written `import definitions from NAME`, by name: their rules are not
+  /// evaluated with this ruleset's.
+  package var definitionImports: [String] = []
+  /// Imported rules this ruleset applies to more node types (`extend RULE { on … }`).
+  package var extensions: [RuleExtension] = []
 
   public static func == (lhs: RulesetMetadata, rhs: RulesetMetadata) -> Bool {
     lhs.title == rhs.title && lhs.summary == rhs.summary && lhs.help == rhs.help && lhs.useWhen == rhs.useWhen
       && lhs.avoidWhen.map(\.text) == rhs.avoidWhen.map(\.text)
       && lhs.avoidWhen.map(\.instead) == rhs.avoidWhen.map(\.instead) && lhs.allow == rhs.allow
       && lhs.golden == rhs.golden && lhs.imports.map(\.name) == rhs.imports.map(\.name)
-      && lhs.imports.map(\.range) == rhs.imports.map(\.range)
+      && lhs.imports.map(\.range) == rhs.imports.map(\.range) && lhs.isLibrary == rhs.isLibrary
+      && lhs.definitionImports == rhs.definitionImports && lhs.extensions == rhs.extensions
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(title)
     hasher.combine(summary)
     hasher.combine(useWhen)
+  }
+}
+
+/// `extend global/touch-target-size { on Toggle  must "…" }`: a rule of an imported ruleset
+/// that this ruleset applies to more node types, and the card sentences it credits to it.
+package struct RuleExtension: Sendable, Hashable {
+  /// The extended rule's full id (`global/touch-target-size`).
+  package var rule: String
+  /// The node types added to the rule's selector.
+  package var types: [String]
+  /// The card sentences of the extending ruleset that this rule checks.
+  package var card: [RuleInfo.CardEntry]
+  /// Where the extension is written (1-based).
+  package var line: Int
+
+  package init(rule: String, types: [String], card: [RuleInfo.CardEntry], line: Int) {
+    self.rule = rule
+    self.types = types
+    self.card = card
+    self.line = line
   }
 }
 

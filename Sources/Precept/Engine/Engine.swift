@@ -12,6 +12,8 @@ public struct Engine: Sendable {
   public let severityOverrides: [String: Severity]
   /// Rules a project turned off, by full rule id or ruleset name.
   public let disabledRules: Set<String>
+  /// Node types rulesets add to imported rules (`extend RULE { on … }`), by full rule id.
+  let extraTypes: [String: [String]]
 
   /// An engine for `rulesets` (their imports are evaluated too). Call `validate()` next: it
   /// reports each host function a ruleset declares that `hostFunctions` lacks or has with
@@ -28,9 +30,18 @@ public struct Engine: Sendable {
     var seen: Set<String> = []
     var all: [Ruleset] = []
     for ruleset in rulesets {
-      for member in ruleset.closure where seen.insert(member.name).inserted { all.append(member) }
+      for member in ruleset.ruleClosure where seen.insert(member.name).inserted { all.append(member) }
     }
     self.rulesets = all
+    var extraTypes: [String: [String]] = [:]
+    for ruleset in all {
+      for item in ruleset.program.metadata.extensions {
+        for type in item.types where !(extraTypes[item.rule]?.contains(type) ?? false) {
+          extraTypes[item.rule, default: []].append(type)
+        }
+      }
+    }
+    self.extraTypes = extraTypes
     self.limits = limits
     var hosts: [String: HostFunction] = [:]
     for function in hostFunctions { hosts[function.name] = function }
@@ -235,8 +246,9 @@ struct RuleRunner {
   /// Nodes whose type the selector names, in preorder.
   func candidates(_ rule: CompiledRule) -> [Int32] {
     if rule.targetTypes.contains("*") { return Array(0..<Int32(model.nodeCount)) }
-    if rule.targetTypes.count == 1 { return Array(model.nodes(ofType: rule.targetTypes[0])) }
-    return rule.targetTypes.flatMap { model.nodes(ofType: $0) }.sorted()
+    let extra = engine.extraTypes.isEmpty ? [] : engine.extraTypes[rule.info.id] ?? []
+    if rule.targetTypes.count == 1 && extra.isEmpty { return Array(model.nodes(ofType: rule.targetTypes[0])) }
+    return (rule.targetTypes + extra).flatMap { model.nodes(ofType: $0) }.sorted()
   }
 
   /// Fills `bindings` (one word per step, written in place) with the node, then for each

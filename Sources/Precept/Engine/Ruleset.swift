@@ -75,6 +75,8 @@ public struct Ruleset: Sendable {
     let (checked, checkDiagnostics) = Checker.checkRuleset(
       syntax, source: source, imports: importedForms, openImports: openImports)
     guard let checked else { throw DiagnosticError(checkDiagnostics) }
+    let extensionProblems = Ruleset.checkExtensions(syntax, source: source, imports: imports)
+    guard extensionProblems.isEmpty else { throw DiagnosticError(extensionProblems) }
     self.checkedForm = checked
     self.source = source
     self.imports = imports
@@ -98,6 +100,81 @@ public struct Ruleset: Sendable {
   /// Compiles ruleset text (for tests and embedded rulesets).
   public init(text: String, name: String = "<ruleset>", resolver: Resolver? = nil) throws(DiagnosticError) {
     try self.init(source: SourceFile(name: name, text: text), resolver: resolver)
+  }
+
+  /// Each `extend RULESET/RULE { on … }` must name a rule of a ruleset imported with its rules,
+  /// add node types it does not already visit, and not extend a rule that visits every node.
+  private static func checkExtensions(_ syntax: RulesetSyntax, source: SourceFile, imports: [Ruleset]) -> [Diagnostic] {
+    var problems: [Diagnostic] = []
+    func error(_ message: String, _ span: Span, help: String? = nil) {
+      problems.append(Diagnostic(.error, message, in: source, span: span, help: help))
+    }
+    var extended: Set<String> = []
+    for item in syntax.extensions {
+      let name = item.ruleset.value
+      guard let imported = imports.first(where: { $0.name == name }),
+        let written = syntax.imports.first(where: { $0.name.value == name })
+      else {
+        error(
+          "'\(name)' is not imported, so its rule '\(item.ruleID)' cannot be extended", item.ruleset.span,
+          help: "import it first: import \(name) ^1.0")
+        continue
+      }
+      if written.definitionsOnly {
+        error(
+          "'\(name)' is imported for its definitions only, so its rules do not run here", item.ruleset.span,
+          help: "import it with its rules (import \(name) \(written.range.value)) to extend '\(item.ruleID)'")
+        continue
+      }
+      if imported.program.metadata.isLibrary {
+        error("'\(name)' is a library: it has no rules to extend", item.ruleset.span)
+        continue
+      }
+      guard let rule = imported.program.compiledRules.first(where: { $0.info.localID == item.rule.value }) else {
+        let ids = imported.program.compiledRules.map(\.info.localID)
+        error(
+          "'\(name)' has no rule '\(item.rule.value)'", item.rule.span,
+          help: Spelling.closest(item.rule.value, in: ids).map { "did you mean '\(name)/\($0)'?" }
+            ?? (ids.isEmpty ? "it has no rules" : "its rules: " + ids.joined(separator: ", ")))
+        continue
+      }
+      if !extended.insert(item.ruleID).inserted {
+        error("'\(item.ruleID)' is extended twice here; list every node type in one 'on'", item.rule.span)
+        continue
+      }
+      if rule.targetTypes.contains("*") {
+        error("'\(item.ruleID)' already visits every node (on *)", item.rule.span)
+        continue
+      }
+      var seen: Set<String> = []
+      for type in item.types {
+        if type.value == "*" {
+          error(
+            "an extension names node types, not '*'", type.span,
+            help: "a rule that should visit every node is a rule of its own")
+        } else if rule.targetTypes.contains(type.value) {
+          error("'\(item.ruleID)' already visits \(type.value)", type.span)
+        } else if !seen.insert(type.value).inserted {
+          error("\(type.value) is named twice", type.span)
+        }
+      }
+    }
+    return problems
+  }
+
+  /// This ruleset and the imports whose rules are evaluated with it, each once (by name),
+  /// imports first: everything but what is imported for its definitions only (`import
+  /// definitions from …`), whose own imports are left out too.
+  package var ruleClosure: [Ruleset] {
+    var seen: Set<String> = []
+    var result: [Ruleset] = []
+    func visit(_ ruleset: Ruleset) {
+      let definitionsOnly = ruleset.program.metadata.definitionImports
+      for imported in ruleset.imports where !definitionsOnly.contains(imported.name) { visit(imported) }
+      if seen.insert(ruleset.name).inserted { result.append(ruleset) }
+    }
+    visit(self)
+    return result
   }
 
   /// This ruleset and everything it imports, each once (by name), imports first.

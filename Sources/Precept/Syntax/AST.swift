@@ -138,6 +138,8 @@ struct Template: Sendable {
 struct RulesetSyntax: Sendable {
   var name: Located<String>
   var version: Located<String>
+  /// Written `library NAME VERSION`: definitions only, no rules, review items, card or extensions.
+  var isLibrary = false
   var title: Located<String>?
   var summary: Located<String>?
   var help: Located<String>?
@@ -153,6 +155,21 @@ struct RulesetSyntax: Sendable {
   var hosts: [HostSyntax] = []
   var lets: [LetSyntax] = []
   var rules: [RuleSyntax] = []
+  var extensions: [ExtendSyntax] = []
+}
+
+/// `extend global/touch-target-size { on Toggle  must "…" }`: an imported rule applied to more
+/// node types, with the card sentences this ruleset credits to it.
+struct ExtendSyntax: Sendable {
+  /// The imported ruleset's name.
+  var ruleset: Located<String>
+  /// The rule's id within it.
+  var rule: Located<String>
+  var types: [Located<String>]
+  var card: [CardSentence]
+  var span: Span
+
+  var ruleID: String { "\(ruleset.value)/\(rule.value)" }
 }
 
 /// A value with the span it was written at.
@@ -171,6 +188,9 @@ struct ImportSyntax: Sendable {
   /// The version range as written (`^1.0`, `>=1.0 <2.0`).
   var range: Located<String>
   var span: Span
+  /// `import definitions from NAME RANGE`: the ruleset's lets and host declarations, not its
+  /// rules (nor those of its own imports).
+  var definitionsOnly = false
 }
 
 /// `host name(params) -> type`: a function the embedding host provides.

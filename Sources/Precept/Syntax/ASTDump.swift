@@ -137,8 +137,10 @@ private struct Writer {
     children += ruleset.allow.map { located("allow", $0) }
     children += ruleset.golden.map { located("golden", $0) }
     for item in ruleset.imports {
+      let definitions = item.definitionsOnly ? "definitions from " : ""
       children.append(
-        DumpNode(head: "import \(item.name.value) \(span(item.span))", children: [located("range", item.range)]))
+        DumpNode(
+          head: "import \(definitions)\(item.name.value) \(span(item.span))", children: [located("range", item.range)]))
     }
     for host in ruleset.hosts {
       let written = host.parameters.map { parameter in
@@ -155,7 +157,15 @@ private struct Writer {
           children: [node(definition.body)]))
     }
     children += ruleset.rules.map(node)
-    return DumpNode(head: "ruleset \(ruleset.name.value) \(span(ruleset.name.span))", children: children)
+    for item in ruleset.extensions {
+      let types = item.types.map(\.value).joined(separator: " | ")
+      children.append(
+        DumpNode(
+          head: "extend \(item.ruleID) \(span(item.span))",
+          children: [DumpNode(head: "on \(types)")] + item.card.map { located($0.section.rawValue, $0.text) }))
+    }
+    let header = ruleset.isLibrary ? "library" : "ruleset"
+    return DumpNode(head: "\(header) \(ruleset.name.value) \(span(ruleset.name.span))", children: children)
   }
 
   func parameters(_ names: [Located<String>]) -> String {

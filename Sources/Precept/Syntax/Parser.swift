@@ -181,6 +181,7 @@ package struct Parser {
 
   private static let itemKeywords: Set<String> = [
     "title", "summary", "help", "use", "avoid", "allow", "golden", "import", "host", "let", "rule", "review",
+    "extend",
   ]
   private static let clauseKeywords: Set<String> = [
     "severity", "wcag", "title", "on", "when", "require", "forbid", "message", "help", "fix", "must", "dont",
@@ -188,23 +189,25 @@ package struct Parser {
   ]
 
   private mutating func ruleset() -> RulesetSyntax? {
-    guard isKeyword("ruleset") else {
+    guard isKeyword("ruleset") || isKeyword("library") else {
       error(
-        "a ruleset file starts with 'ruleset NAME VERSION'", token.span,
+        "a ruleset file starts with 'ruleset NAME VERSION' (or 'library NAME VERSION')", token.span,
         help: "for example: ruleset menu.basic 1.0.0")
       return nil
     }
+    let header = text(token)
     let headerStart = token.start
     advance()
-    guard let name = try? dottedName("after 'ruleset'") else { return nil }
+    guard let name = try? dottedName("after '\(header)'") else { return nil }
     // The version is read raw, as `1.0.0-beta.1+build` is not made of expression tokens.
     let version = rereadRaw(from: name.span.end) { $0.word() }
     if version.text.isEmpty {
       error(
-        "expected a version after the ruleset name", Span(headerStart, name.span.end),
-        help: "for example: ruleset \(name.value) 1.0.0")
+        "expected a version after the \(header) name", Span(headerStart, name.span.end),
+        help: "for example: \(header) \(name.value) 1.0.0")
     }
     var ruleset = RulesetSyntax(name: name, version: Located(value: version.text, span: version.span))
+    ruleset.isLibrary = header == "library"
     while token.kind != .endOfFile {
       let before = token.start
       do {
@@ -214,7 +217,27 @@ package struct Parser {
         recover(to: Parser.itemKeywords)
       }
     }
+    if ruleset.isLibrary { checkLibrary(ruleset) }
     return ruleset
+  }
+
+  /// A library holds definitions only: what it shares must not also be checked on every
+  /// importer's code, and it describes no component.
+  private mutating func checkLibrary(_ library: RulesetSyntax) {
+    let help =
+      "a library shares lets and host declarations; start the file with 'ruleset \(library.name.value) VERSION' to publish rules or a card"
+    for rule in library.rules {
+      error("a library has no \(rule.kind.rawValue)s: '\(rule.id.value)'", rule.id.span, help: help)
+    }
+    for item in library.extensions {
+      error("a library extends no rules: '\(item.ruleID)'", item.rule.span, help: help)
+    }
+    let card = library.useWhen + library.avoidWhen.map(\.text) + library.allow + library.golden
+    if let first = card.min(by: { $0.span.start < $1.span.start }) {
+      error(
+        "a library has no component card ('use when', 'avoid when', 'allow', 'golden')", first.span,
+        help: "a library may have a title, a summary and help; the card belongs to the ruleset of the component")
+    }
   }
 
   /// Skips tokens until one that can start an item (or a clause, with `clauseKeywords`).
@@ -313,16 +336,37 @@ package struct Parser {
       ruleset.golden.append(try stringValue("after 'golden'"))
     case "import":
       advance()
-      let name = try dottedName("after 'import'")
+      // `import definitions from NAME RANGE`; `definitions` alone is the name of a ruleset.
+      var definitionsOnly = false
+      var lookahead = lexer
+      if isKeyword("definitions"), lookahead.next().kind == .identifier {
+        advance()
+        guard isKeyword("from") else {
+          error(
+            "expected 'from' after 'import definitions'", token.span,
+            help: "write: import definitions from RULESET RANGE (its lets without its rules)")
+          // The rest of the line is a range, not expression tokens to report one by one.
+          _ = rereadRaw(from: token.start) { $0.restOfLine() }
+          throw Failure()
+        }
+        advance()
+        definitionsOnly = true
+      }
+      let name = try dottedName(definitionsOnly ? "after 'import definitions from'" : "after 'import'")
       let range = rereadRaw(from: name.span.end) { $0.restOfLine() }
       if range.text.isEmpty {
+        let written = definitionsOnly ? "import definitions from \(name.value)" : "import \(name.value)"
         error(
-          "expected a version range after 'import \(name.value)'", name.span,
-          help: "for example: import \(name.value) ^1.0")
+          "expected a version range after '\(written)'", name.span,
+          help: "for example: \(written) ^1.0")
       }
       ruleset.imports.append(
-        ImportSyntax(name: name, range: Located(value: range.text, span: range.span), span: Span(start, range.span.end))
-      )
+        ImportSyntax(
+          name: name, range: Located(value: range.text, span: range.span), span: Span(start, range.span.end),
+          definitionsOnly: definitionsOnly))
+    case "extend":
+      advance()
+      ruleset.extensions.append(try extensionItem(start: start))
     case "host":
       advance()
       let name = try identifier("after 'host'")
@@ -439,6 +483,74 @@ package struct Parser {
     }
     while result.hasSuffix("-") { result.removeLast() }
     return result.isEmpty ? nil : result
+  }
+
+  /// `extend RULESET/RULE { on TYPE | TYPE  must "…" }`, after `extend`.
+  private mutating func extensionItem(start: Int) throws(Failure) -> ExtendSyntax {
+    let ruleset = try dottedName("after 'extend'")
+    guard token.kind == .slash, token.start == ruleset.span.end else {
+      error(
+        "expected '/' and a rule id after 'extend \(ruleset.value)'", token.span,
+        help: "name the rule as findings do: extend global/touch-target-size { on Toggle }")
+      throw Failure()
+    }
+    advance()
+    guard token.start == previousEnd else {
+      error("expected the rule id right after '/'", token.span)
+      throw Failure()
+    }
+    let rule = try ruleID()
+    let id = "\(ruleset.value)/\(rule.value)"
+    _ = try expect(.leftBrace, "to open the extension of '\(id)'")
+    var types: [Located<String>] = []
+    var card: [CardSentence] = []
+    var onSpan: Span?
+    while token.kind != .rightBrace {
+      guard token.kind != .endOfFile else {
+        error("expected '}' to close the extension of '\(id)'", Span(start, rule.span.end))
+        throw Failure()
+      }
+      guard token.kind == .identifier else {
+        error("expected 'on', 'must', 'dont' or 'suggest' in an extension, found \(describeToken())", token.span)
+        throw Failure()
+      }
+      let keyword = text(token)
+      let keywordSpan = token.span
+      advance()
+      switch keyword {
+      case "on":
+        if onSpan != nil { error("an extension has one 'on'; join the node types with '|'", keywordSpan) }
+        onSpan = keywordSpan
+        types.append(try selectorType())
+        while token.kind == .pipe {
+          advance()
+          types.append(try selectorType())
+        }
+        if isKeyword("as") || isKeyword("inside") {
+          error(
+            "an extension names node types only", token.span,
+            help: "the rule keeps its own binding and 'inside' steps; write: on Toggle | Stepper")
+          throw Failure()
+        }
+      case "must", "dont", "suggest":
+        let section = CardSentence.Section(rawValue: keyword)!
+        card.append(CardSentence(section: section, text: try stringValue("after '\(keyword)'")))
+      default:
+        let suggestion = Spelling.closest(keyword, in: ["on", "must", "dont", "suggest"])
+        error(
+          "an extension holds 'on' and card sentences ('must', 'dont', 'suggest'), not '\(keyword)'", keywordSpan,
+          help: suggestion.map { "did you mean '\($0)'?" }
+            ?? "to change what the rule checks, write a rule of your own")
+        throw Failure()
+      }
+    }
+    advance()
+    if onSpan == nil {
+      error(
+        "the extension of '\(id)' names no node types", Span(start, rule.span.end),
+        help: "add the types it applies to: on Toggle | Stepper")
+    }
+    return ExtendSyntax(ruleset: ruleset, rule: rule, types: types, card: card, span: Span(start, previousEnd))
   }
 
   private mutating func rule(kind: RuleKind, start: Int) throws(Failure) -> RuleSyntax {

@@ -55,16 +55,35 @@ enum CardRenderer {
     let program = ruleset.program
     let metadata = program.metadata
     func line(_ text: String) -> String { TerminalStyle.escaped(text) }
-    var out = "# \(line(metadata.title ?? program.name)) | A11y Context\n\n"
+    var out = "# \(line(metadata.title ?? program.name)) | \(metadata.isLibrary ? "Library" : "A11y Context")\n\n"
     out += "`\(program.name)` \(program.version)\n"
     if let summary = metadata.summary { out += "\n\(summary)\n" }
     if let help = metadata.help { out += "\n\(help)\n" }
+    if metadata.isLibrary {
+      out += "\nA library: it shares definitions with the rulesets that import it, and has no rules.\n"
+      return out
+    }
     let rules = program.rules
-    let importedRules = ruleset.closure.filter { $0.name != ruleset.name }.flatMap(\.program.rules)
+    let importedRules = ruleset.ruleClosure.filter { $0.name != ruleset.name }.flatMap(\.program.rules)
+    let byID = Dictionary(importedRules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // Sentences this card credits to an imported rule it extends (`extend global/… { must "…" }`)
+    // stand in for that rule's own sentences of the same section.
     func sentences(_ section: String, including imported: Bool = false) -> [(String, RuleInfo)] {
-      (imported ? rules + importedRules : rules).flatMap { rule in
+      let own = rules.flatMap { rule in rule.card.filter { $0.section == section }.map { ($0.text, rule) } }
+      guard imported else { return own }
+      var credited: [(String, RuleInfo)] = []
+      var replaced: Set<String> = []
+      for item in metadata.extensions {
+        guard let rule = byID[item.rule] else { continue }
+        for entry in item.card where entry.section == section {
+          credited.append((entry.text, rule))
+          replaced.insert(rule.id)
+        }
+      }
+      let baselines = importedRules.filter { !replaced.contains($0.id) }.flatMap { rule in
         rule.card.filter { $0.section == section }.map { ($0.text, rule) }
       }
+      return own + credited + baselines
     }
     func item(_ text: String, _ rule: RuleInfo?) -> String {
       guard let rule else { return "- \(line(text))\n" }

@@ -22,11 +22,30 @@ import Testing
     }
   }
 
+  /// The standard rulesets share their helpers through the `common` library: a helper written
+  /// twice drifts (before the library, `iconOnly` had two bodies and there were three lists of
+  /// vague words).
+  @Test func noHelperIsDefinedTwiceAcrossTheStandardRulesets() throws {
+    var definedIn: [String: [String]] = [:]
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.rulesets).filter { $0.hasSuffix(".precept") }
+    for file in files.sorted() {
+      let text = try String(contentsOfFile: Self.rulesets + "/" + file, encoding: .utf8)
+      for line in text.split(separator: "\n") where line.hasPrefix("let ") {
+        let name = line.dropFirst(4).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        definedIn[String(name), default: []].append(file)
+      }
+    }
+    #expect(definedIn.count > 50, "the let definitions were not found")
+    let twice = definedIn.filter { $0.value.count > 1 }
+    #expect(twice.isEmpty, "defined more than once: \(twice)")
+    #expect(definedIn["hasLabel"] == ["common.precept"])
+  }
+
   @Test func aBrokenFixtureFailsTheRun() throws {
     // The same rulesets, with one fixture that claims a clean result for a faulty menu.
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    for file in ["global.precept", "menu.basic.precept"] {
+    for file in ["global.precept", "common.precept", "menu.basic.precept"] {
       try folder.write(file, try String(contentsOfFile: Self.rulesets + "/" + file, encoding: .utf8))
     }
     try folder.write(
@@ -340,6 +359,72 @@ import Testing
     for name in ["global", "menu.basic", "button.basic", "select.menu", "dialog.confirmation"] {
       #expect(try Products.run("precept", ["describe", name]).status == 0, "\(name) is not built in")
     }
+  }
+
+  @Test func aComponentAppliesABaselineRuleToItsNodesWithoutCopyingIt() throws {
+    // toggle.basic holds Toggles to global's touch-target rule and names its own card sentence
+    // for it; it calls the shared helpers of the common library, whose import adds no rules.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "rules/toggle.basic.precept",
+      """
+      ruleset toggle.basic 1.0.0
+      title "Toggle"
+      import global ^1.0
+      import common ^1.0
+      extend global/touch-target-size {
+        on Toggle
+        must "The switch and its label form one target at least 44×44 pt."
+      }
+      rule name {
+        severity error
+        must "Give an icon-only Toggle an accessible name."
+        on Toggle as t
+        when common.iconOnly(t)
+        require common.hasLabel(t)
+        message "Icon-only Toggle has no accessible name"
+      }
+      """)
+    try folder.write(
+      "rules/toggle.basic.tests/small.swift",
+      """
+      struct S: View {
+        @State var on = false
+        var body: some View {
+          Toggle("Wi-Fi", isOn: $on).frame(width: 30, height: 30) // <- global/touch-target-size
+          Toggle(isOn: $on) { Image(systemName: "wifi") } // <- toggle.basic/name
+          Button("Go") {}.frame(width: 20, height: 20) // <- global/touch-target-size
+        }
+      }
+      """)
+    try folder.write(
+      "rules/toggle.basic.tests/fine.swift",
+      """
+      // expect: nothing
+      struct S: View {
+        @State var on = false
+        var body: some View {
+          Toggle("Wi-Fi", isOn: $on).frame(minHeight: 44)
+          Toggle(isOn: $on) { Image(systemName: "wifi") }.accessibilityLabel("Wi-Fi")
+        }
+      }
+      """)
+    let test = try Products.run("precept", ["test", folder.path + "/rules"], environment: ["NO_COLOR": "1"])
+    #expect(test.status == 0, "\(test.output)\(test.error)")
+    #expect(test.output.contains("2 fixtures, 0 failed"), "\(test.output)")
+
+    let card = try Products.run("precept", ["describe", folder.path + "/rules/toggle.basic.precept"])
+    #expect(card.status == 0, "\(card.error)")
+    #expect(
+      card.output.contains(
+        "- The switch and its label form one target at least 44×44 pt. *(global/touch-target-size, warning, WCAG 2.5.5)*"
+      ),
+      "\(card.output)")
+    // The card's own words stand in for the baseline's sentence; the other baselines stay.
+    #expect(!card.output.contains("Meets the touch target size baseline"), "\(card.output)")
+    #expect(card.output.contains("*(global/focus-visible, "), "\(card.output)")
+    #expect(!card.output.contains("common/"), "the library brought rules: \(card.output)")
   }
 
   @Test func aNewComponentShipsAsAFile() throws {
