@@ -8,6 +8,9 @@ struct OptionSpec {
   /// The placeholder for the option's value (`FILE`), or nil for a flag.
   var value: String?
   var help: String
+  /// The value may be left out; it is then given only as `--name=VALUE` (a separate word is a
+  /// positional), and `--name` alone is a flag.
+  var optionalValue = false
 }
 
 /// Arguments after the command name, split into positionals, option values and flags.
@@ -56,6 +59,10 @@ extension ParsedArguments {
         let known = options.map(\.name)
         let suggestion = Spelling.closest(name, in: known).map { "; did you mean '\($0)'?" } ?? ""
         throw UsageError(message: "unknown option '\(name)'\(suggestion)")
+      }
+      if spec.optionalValue {
+        if let inlineValue { values[spec.name, default: []].append(inlineValue) } else { flags.insert(spec.name) }
+        continue
       }
       if spec.value == nil {
         if inlineValue != nil { throw UsageError(message: "option '\(spec.name)' takes no value") }

@@ -133,7 +133,8 @@ struct Command: Sendable {
     var text = "usage: \(usage)\n\n\(details)"
     if !options.isEmpty {
       let labels = options.map { option in
-        (option.short.map { "\($0), " } ?? "    ") + option.name + (option.value.map { " \($0)" } ?? "")
+        (option.short.map { "\($0), " } ?? "    ") + option.name
+          + (option.value.map { option.optionalValue ? "[=\($0)]" : " \($0)" } ?? "")
       }
       let width = labels.map(\.count).max() ?? 0
       text += "\n\noptions:\n"

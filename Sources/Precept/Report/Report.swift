@@ -87,6 +87,22 @@ public struct Report: Sendable, Hashable {
     suppressed += before - findings.count
   }
 
+  /// Keeps only the findings and review items whose position `include` accepts (a pull
+  /// request's changed lines), and counts what is left: the review items left out no longer
+  /// count as needing review. Not-run outcomes are kept wherever they are: a rule that could
+  /// not run is never hidden. Returns how many findings were left out.
+  @discardableResult
+  public mutating func restrict(to include: (_ file: String, _ line: Int) -> Bool) -> Int {
+    let before = findings.count
+    findings.removeAll { !include($0.file, $0.line) }
+    needsReview.removeAll { item in
+      guard !include(item.file, item.line) else { return false }
+      ruleCounts[item.rule]?.needsReview -= 1
+      return true
+    }
+    return before - findings.count
+  }
+
   /// Adds another report's contents (for several files).
   public mutating func merge(_ other: Report) {
     findings += other.findings

@@ -7,6 +7,10 @@ public enum ReportFormat: String, Sendable, CaseIterable {
   case json
   /// SARIF 2.1.0, as GitHub code scanning reads it.
   case sarif
+  /// GitHub Actions workflow commands (`::error file=…,line=…::…`): annotations on a pull request.
+  case github
+  /// One `path:line:column: error: message [rule-id]` line per problem, as Xcode's build log reads it.
+  case xcode
 }
 
 /// Writes reports as text, JSON or SARIF.
@@ -26,6 +30,9 @@ public struct ReportRenderer: Sendable {
   /// output; used instead of `sourceLine` when set (the CLI sets it, so that many findings on
   /// one long line do not quote, and scan, the whole line each).
   package var sourceExcerpt: (@Sendable (_ file: String, _ line: Int, _ column: Int) -> Diagnostic.Excerpt?)?
+  /// Makes a report's file path absolute, for the Xcode format (the CLI resolves paths against
+  /// the folder it runs in).
+  package var absolutePath: (@Sendable (String) -> String)?
   /// The tool's name and version, for SARIF.
   public var toolName: String
   public var toolVersion: String
@@ -49,6 +56,8 @@ public struct ReportRenderer: Sendable {
     case .text: text(report)
     case .json: json(report).serialized(pretty: true) + "\n"
     case .sarif: sarif(report).serialized(pretty: true) + "\n"
+    case .github: github(report)
+    case .xcode: xcode(report, absolutePath: absolutePath ?? { $0 })
     }
   }
 

@@ -8,7 +8,7 @@ enum Evaluation {
     name: "--ruleset", short: "-r", value: "FILE|DIR",
     help: "a ruleset file or a folder of them (repeatable); default: the standard rulesets")
   static let formatOption = OptionSpec(
-    name: "--format", short: "-f", value: "FORMAT", help: "text (default), json or sarif")
+    name: "--format", short: "-f", value: "FORMAT", help: "text (default), json, sarif, github or xcode")
   static let failOnOption = OptionSpec(
     name: "--fail-on", value: "SEVERITY", help: "exit 1 on findings at or above error (default), warning or info")
   static let showReviewOption = OptionSpec(
@@ -140,7 +140,7 @@ enum Evaluation {
   static func format(_ arguments: ParsedArguments) throws(UsageError) -> ReportFormat {
     guard let text = arguments.value("--format") else { return .text }
     guard let format = ReportFormat(rawValue: text) else {
-      throw UsageError(message: "unknown format '\(text)'; expected text, json or sarif")
+      throw UsageError(message: "unknown format '\(text)'; expected text, json, sarif, github or xcode")
     }
     return format
   }
@@ -230,6 +230,14 @@ enum Evaluation {
       color: format == .text && output == nil && console.outStyle.enabled,
       showReviews: arguments.flag("--show-review"), toolName: "precept", toolVersion: PreceptTool.version)
     renderer.sourceExcerpt = { file, line, column in sources.excerpt(file, line, column) }
+    let folder = FileManager.default.currentDirectoryPath
+    renderer.absolutePath = { file in
+      // Standard input and other names in angle brackets are not files.
+      file.hasPrefix("/") || file.hasPrefix("<")
+        ? file
+        : URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL
+          .path
+    }
     let text = renderer.render(report, as: format)
     if let output {
       do {

@@ -7,7 +7,7 @@ extension Command {
     name: "lint",
     summary: "check Swift source against the rulesets",
     usage:
-      "precept lint [PATH…] [--ruleset FILE|DIR]… [--format text|json|sarif] [--fail-on SEVERITY] [--exclude GLOB]…",
+      "precept lint [PATH…] [--ruleset FILE|DIR]… [--format FORMAT] [--fail-on SEVERITY] [--exclude GLOB]… [--changed[=BASE]]",
     details: """
       Reads Swift files (PATH may be a file, a folder — searched for .swift files, skipping
       .build, hidden folders and --exclude globs — or - for standard input; default: the current
@@ -26,6 +26,14 @@ extension Command {
       --write-baseline FILE records the current findings; later runs with --baseline FILE report
       only findings that are not in it. Entries follow the code when it moves up or down.
 
+      --changed reports only findings (and checks that need review) on lines changed in the
+      working tree — commits, staged and unstaged edits, untracked files — against the merge
+      base of HEAD with the default branch (origin/HEAD, origin/main, origin/master, main or
+      master; on that branch itself, the uncommitted changes), using git from the PATH.
+      --changed=BASE compares with the revision BASE instead. All files are still read, so
+      input errors and rules that could not run are reported wherever they are. It combines
+      with --baseline.
+
       Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
       does not compile, an input that could not be read, or a rule that could not run on a
       node (its cost budget spent, a host function missing, a run-time error; --accept-not-run
@@ -36,6 +44,11 @@ extension Command {
       OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable; * ** ?)"),
       OptionSpec(name: "--baseline", value: "FILE", help: "report only findings not recorded in FILE"),
       OptionSpec(name: "--write-baseline", value: "FILE", help: "record the current findings in FILE and exit 0"),
+      OptionSpec(
+        name: "--changed", value: "BASE",
+        help:
+          "report only findings on lines changed since git revision BASE (default: the default branch's merge base)",
+        optionalValue: true),
       Evaluation.showReviewOption, Evaluation.acceptNotRunOption, Evaluation.outputOption,
     ],
     run: { arguments, console in
@@ -94,6 +107,14 @@ extension Command {
         report.suppressFindings {
           remaining.consume(Baseline.key($0, fingerprintText: sources.fingerprintText($0.file, $0.line)))
         }
+      }
+      if arguments.flag("--changed") || arguments.value("--changed") != nil {
+        let changed = try ChangedLines.collect(base: arguments.value("--changed"))
+        let before = report.findings.count
+        report.restrict { changed.contains(file: $0, line: $1) }
+        console.printError(
+          "precept: --changed: \(report.findings.count) of \(before) findings are on lines changed since "
+            + "\(TerminalStyle.escaped(changed.baseDescription)) (\(changed.files.count) changed files)")
       }
       return try Evaluation.finish(
         report, inputErrors: inputErrors, engine: engine, arguments: arguments, console: console, sources: sources)

@@ -23,8 +23,17 @@ enum Products {
     _ name: String, _ arguments: [String], input: String = "", directory: String? = nil,
     environment: [String: String] = [:], timeout: TimeInterval = 60
   ) throws -> Run {
+    try runTool(
+      path(name), arguments, input: input, directory: directory, environment: environment, timeout: timeout)
+  }
+
+  /// Runs the program at `executable` (another tool a test needs, such as git) to completion.
+  static func runTool(
+    _ executable: String, _ arguments: [String], input: String = "", directory: String? = nil,
+    environment: [String: String] = [:], timeout: TimeInterval = 60
+  ) throws -> Run {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: path(name))
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
