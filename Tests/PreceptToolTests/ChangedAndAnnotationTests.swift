@@ -177,6 +177,6 @@ import Testing
   @Test func unknownFormatsListTheKnownOnes() throws {
     let run = try Products.run("precept", ["lint", "--format", "junit", "-"], input: "")
     #expect(run.status == 2)
-    #expect(run.error.contains("expected text, json, sarif, github or xcode"), "\(run.error)")
+    #expect(run.error.contains("expected text, json, sarif, github, xcode or html"), "\(run.error)")
   }
 }

@@ -11,6 +11,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
   case github
   /// One `path:line:column: error: message [rule-id]` line per problem, as Xcode's build log reads it.
   case xcode
+  /// One self-contained HTML page: summary, findings by file and by WCAG criterion, the
+  /// needs-review checklist.
+  case html
 }
 
 /// Writes reports as text, JSON or SARIF.
@@ -33,6 +36,8 @@ public struct ReportRenderer: Sendable {
   /// Makes a report's file path absolute, for the Xcode format (the CLI resolves paths against
   /// the folder it runs in).
   package var absolutePath: (@Sendable (String) -> String)?
+  /// The HTML report's title (what was linted).
+  package var documentTitle: String?
   /// The tool's name and version, for SARIF.
   public var toolName: String
   public var toolVersion: String
@@ -58,6 +63,7 @@ public struct ReportRenderer: Sendable {
     case .sarif: sarif(report).serialized(pretty: true) + "\n"
     case .github: github(report)
     case .xcode: xcode(report, absolutePath: absolutePath ?? { $0 })
+    case .html: html(report, title: documentTitle ?? "Accessibility report")
     }
   }
 

@@ -8,7 +8,7 @@ enum Evaluation {
     name: "--ruleset", short: "-r", value: "FILE|DIR",
     help: "a ruleset file or a folder of them (repeatable); default: the standard rulesets")
   static let formatOption = OptionSpec(
-    name: "--format", short: "-f", value: "FORMAT", help: "text (default), json, sarif, github or xcode")
+    name: "--format", short: "-f", value: "FORMAT", help: "text (default), json, sarif, github, xcode or html")
   static let failOnOption = OptionSpec(
     name: "--fail-on", value: "SEVERITY", help: "exit 1 on findings at or above error (default), warning or info")
   static let showReviewOption = OptionSpec(
@@ -140,7 +140,7 @@ enum Evaluation {
   static func format(_ arguments: ParsedArguments) throws(UsageError) -> ReportFormat {
     guard let text = arguments.value("--format") else { return .text }
     guard let format = ReportFormat(rawValue: text) else {
-      throw UsageError(message: "unknown format '\(text)'; expected text, json, sarif, github or xcode")
+      throw UsageError(message: "unknown format '\(text)'; expected text, json, sarif, github, xcode or html")
     }
     return format
   }
@@ -238,6 +238,8 @@ enum Evaluation {
         : URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL
           .path
     }
+    let linted = arguments.positionals.isEmpty ? "." : arguments.positionals.joined(separator: ", ")
+    renderer.documentTitle = "Accessibility report: \(linted)"
     let text = renderer.render(report, as: format)
     if let output {
       do {
