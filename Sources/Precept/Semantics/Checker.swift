@@ -45,7 +45,68 @@ struct Checker {
   }
 
   private mutating func error(_ message: String, _ span: Span, notes: [String] = [], help: String? = nil) {
+    // A let's body is checked once with untyped parameters and again for each call's argument
+    // types: the same mistake is reported once.
+    guard reported.insert(Reported(start: span.start, end: span.end, message: message)).inserted else { return }
+    let notes = specializationTrail.isEmpty ? notes : notes + [specializationTrail.joined(separator: " → ")]
     diagnostics.appendWithinLimit { Diagnostic(.error, message, in: source, span: span, notes: notes, help: help) }
+  }
+
+  private struct Reported: Hashable {
+    var start: Int
+    var end: Int
+    var message: String
+  }
+  private var reported: Set<Reported> = []
+
+  // MARK: Lets checked with their callers' types
+
+  /// The result type of each let for each list of argument types it has been checked with.
+  private var specializations: [Int: [[StaticType]: StaticType]] = [:]
+  /// The calls being checked with their argument types, outermost first, for the note on a
+  /// diagnostic found that way.
+  private var specializationTrail: [String] = []
+  /// At most this many argument-type lists per let, and lets nested this deep, are checked:
+  /// the work stays a small multiple of the ruleset's size.
+  private static let maximumSpecializations = 16
+  private static let maximumSpecializationDepth = 16
+  /// Whether the lets are in `source` (a ruleset's own, not the REPL's scope of another file).
+  private var letsInSource = false
+
+  /// The type of a call of let `index` (unit 0) with `args`. A let's parameters are `dyn`, so
+  /// its body is also checked with the types of the arguments (`hasLabel(b)` with `b` a node),
+  /// once per distinct list of types: a misspelt field inside a helper is reported, with the
+  /// call that gave it a type.
+  private mutating func letCallType(_ index: Int, _ args: [IR], span: Span) -> StaticType {
+    let generic = letTypes[index]
+    let types = args.map(\.type)
+    guard letsInSource, !deferUnresolved, types.contains(where: { !$0.isDyn }),
+      lets[index].parameters.count == types.count
+    else {
+      return generic
+    }
+    if let known = specializations[index]?[types] { return known }
+    guard specializationTrail.count < Checker.maximumSpecializationDepth,
+      specializations[index, default: [:]].count < Checker.maximumSpecializations
+    else { return generic }
+    // A call of the let from within (a cycle, reported elsewhere) gets the generic type.
+    specializations[index, default: [:]][types] = generic
+    let definition = lets[index]
+    let saved = (scope, localCount, usedLets, usedHosts, nodeBindings, unnamedSteps)
+    nodeBindings = 0
+    unnamedSteps = nil
+    let described = zip(definition.parameters, types).map { "\($0.value): \($1)" }.joined(separator: ", ")
+    specializationTrail.append(
+      specializationTrail.isEmpty
+        ? "found checking \(definition.name.value)(\(described)), called at \(position(span))"
+        : "\(definition.name.value)(\(described))")
+    let body = beginFunction(parameters: definition.parameters.map(\.value), types: types) {
+      $0.check(definition.body)
+    }
+    specializationTrail.removeLast()
+    (scope, localCount, usedLets, usedHosts, nodeBindings, unnamedSteps) = saved
+    specializations[index]![types] = body.type
+    return body.type
   }
 
   /// An unresolvable name or function: a diagnostic, or in unchecked mode an error at run time.
@@ -293,13 +354,13 @@ struct Checker {
     case .and, .or, .implies:
       return (l == .bool || l.isDyn) && (r == .bool || r.isDyn) ? .bool : fail()
     case .equal, .notEqual:
-      return l.canEqual(r) ? .bool : fail(help: equalityHelp(left, right))
+      return l.canEqual(r) ? .bool : fail(help: equalityHelp(left, right) ?? numberHelp(left, right))
     case .less, .lessEqual, .greater, .greaterEqual:
       let ordered: [StaticType] = [.int, .uint, .double, .string, .bytes, .bool]
       if l.isDyn && r.isDyn { return .bool }
       if l.isDyn { return ordered.contains(r) ? .bool : fail() }
       if r.isDyn { return ordered.contains(l) ? .bool : fail() }
-      return l == r && ordered.contains(l) ? .bool : fail(help: orderingHelp(l, r))
+      return l == r && ordered.contains(l) ? .bool : fail(help: numberHelp(left, right))
     case .in:
       switch r {
       case .dyn: return .bool
@@ -328,7 +389,7 @@ struct Checker {
       if case .list(let a) = l, case .list(let b) = r, op == .add {
         return a.canEqual(b) ? .list(StaticType.join(a, b)) : fail()
       }
-      return l == r && allowed(l) ? l : fail(help: orderingHelp(l, r))
+      return l == r && allowed(l) ? l : fail(help: numberHelp(left, right))
     }
   }
 
@@ -341,11 +402,13 @@ struct Checker {
     return nil
   }
 
-  /// Numbers of different types are not converted implicitly.
-  private func orderingHelp(_ l: StaticType, _ r: StaticType) -> String? {
+  /// Numbers of different types are not converted implicitly: `m.line > 1.5` is written
+  /// `double(m.line) > 1.5`.
+  private func numberHelp(_ left: IR, _ right: IR) -> String? {
     let numbers: [StaticType] = [.int, .uint, .double]
-    guard numbers.contains(l), numbers.contains(r) else { return nil }
-    return "numbers are not converted implicitly: convert one side, as in \(r)(x)"
+    guard numbers.contains(left.type), numbers.contains(right.type) else { return nil }
+    return "numbers of different types are not converted implicitly; convert one, as in "
+      + "'\(right.type)(\(oneLine(source.text(left.span.range))))'"
   }
 
   private mutating func comprehensionType(
@@ -378,10 +441,16 @@ struct Checker {
       let accepted = (signature.receivers ?? []).filter { $0 != .null }.map { type in
         type == .list(.dyn) ? "a list" : type == .map(.dyn, .dyn) ? "a map" : type.noun
       }
-      let list = accepted.count <= 1 ? accepted.joined() : accepted.dropLast().joined(separator: ", ") + " or " + accepted.last!
+      let list =
+        accepted.count <= 1 ? accepted.joined() : accepted.dropLast().joined(separator: ", ") + " or " + accepted.last!
       if receiverStyle {
+        // `m.trim()` on a node most likely means its text.
+        let help: String? =
+          receiver.type.isNodeLike && signature.receivers?.contains(.string) == true
+          ? "did you mean '\(oneLine(source.text(receiver.span.range))).text().\(builtin.name)(…)'?" : nil
         typeError(
-          "'\(builtin.name)' cannot be called on \(receiver.type.noun); it is a method of \(list)", receiver.span)
+          "'\(builtin.name)' cannot be called on \(receiver.type.noun); it is a method of \(list)", receiver.span,
+          help: help)
       } else {
         typeError(
           "argument 1 of '\(builtin.name)' is \(receiver.type.noun), but '\(builtin.name)' takes \(list)",
@@ -563,7 +632,9 @@ struct Checker {
         error(arityMessage(function, expected: [definition.parameters.count], got: args.count), span)
       }
       usedLets.insert(LetKey(unit: 0, index: index))
-      return IR(kind: .callLet(LetKey(unit: 0, index: index), checkedArgs), span: span, type: letTypes[index])
+      return IR(
+        kind: .callLet(LetKey(unit: 0, index: index), checkedArgs), span: span,
+        type: letCallType(index, checkedArgs, span: span))
     }
     if let imported = openImportedLet(function, args: checkedArgs, span: span) { return imported }
     if let index = hostIndex[function] {
@@ -645,6 +716,7 @@ struct Checker {
 
   private mutating func ruleset(_ syntax: RulesetSyntax, imports: [CheckedRuleset]) -> CheckedRuleset {
     self.imports = imports
+    letsInSource = true
     checkName(syntax.name)
     if let problem = VersionSyntax.versionProblem(syntax.version.value) {
       error(

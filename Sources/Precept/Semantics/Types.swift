@@ -211,7 +211,8 @@ extension Builtin {
     func fixed(_ type: StaticType) -> StaticType { type }
     switch self {
     case .size:
-      return BuiltinSignature(receivers: [.string, .bytes, Builtin.anyList, Builtin.anyMap], parameters: [], result: fixed(.int))
+      return BuiltinSignature(
+        receivers: [.string, .bytes, Builtin.anyList, Builtin.anyMap], parameters: [], result: fixed(.int))
     case .contains, .startsWith, .endsWith, .matches:
       return BuiltinSignature(receivers: [.string], parameters: [[.string]], result: fixed(.bool))
     case .lowerAscii, .upperAscii, .trim:
