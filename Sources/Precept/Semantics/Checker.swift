@@ -568,7 +568,55 @@ struct Checker {
     }
     usedLets.insert(LetKey(unit: unit, index: index))
     usedHosts.formUnion(imported.letHosts[index])
-    return IR(kind: .callLet(LetKey(unit: unit, index: index), args), span: span, type: function.body.type)
+    return IR(
+      kind: .callLet(LetKey(unit: unit, index: index), args), span: span,
+      type: importedLetCallType(unit: unit, index: index, args, span: span))
+  }
+
+  /// Diagnostics found in imports' lets, so each is reported once.
+  private var reportedElsewhere: Set<String> = []
+  /// The result types of imported lets checked with argument types, by unit and let.
+  private var importedSpecializations: [LetKey: [[StaticType]: StaticType]] = [:]
+
+  /// `letCallType` for a let of an import: its body is checked, in its own file and scope, with
+  /// the argument types of this call, so a helper library's mistake shows when a ruleset first
+  /// gives it a node. What is found there is reported in the library's file.
+  private mutating func importedLetCallType(unit: Int, index: Int, _ args: [IR], span: Span) -> StaticType {
+    let imported = imports[unit - 1]
+    let generic = imported.lets[index].body.type
+    let types = args.map(\.type)
+    let key = LetKey(unit: unit, index: index)
+    guard letsInSource, !deferUnresolved, types.contains(where: { !$0.isDyn }),
+      imported.lets[index].parameterCount == types.count, index < imported.syntax.lets.count,
+      specializationTrail.count < Checker.maximumSpecializationDepth
+    else { return generic }
+    if let known = importedSpecializations[key]?[types] { return known }
+    guard importedSpecializations[key, default: [:]].count < Checker.maximumSpecializations else { return generic }
+    var checker = Checker(source: imported.source)
+    checker.imports = imported.imports
+    checker.openImports = imported.openImports
+    checker.lets = imported.syntax.lets
+    checker.letTypes = imported.lets.map(\.body.type)
+    for (position, definition) in imported.syntax.lets.enumerated() where checker.letIndex[definition.name.value] == nil
+    {
+      checker.letIndex[definition.name.value] = position
+    }
+    for (position, host) in imported.hosts.enumerated() where checker.hostIndex[host.name] == nil {
+      checker.hostIndex[host.name] = position
+      checker.hostSignatures.append(host)
+    }
+    checker.letsInSource = true
+    checker.specializationTrail =
+      specializationTrail.isEmpty ? ["found checking the call at \(position(span))"] : specializationTrail
+    let result = checker.letCallType(index, args, span: span)
+    for diagnostic in checker.diagnostics
+    where reportedElsewhere.insert(
+      "\(diagnostic.file):\(diagnostic.location.line):\(diagnostic.location.column):\(diagnostic.message)"
+    ).inserted {
+      diagnostics.appendWithinLimit { diagnostic }
+    }
+    importedSpecializations[key, default: [:]][types] = result
+    return result
   }
 
   /// With open imports, the let `name` of the one import that defines it; nil when none does.
