@@ -295,9 +295,9 @@ struct Checker {
   private mutating func selectType(_ operand: IR, field: String, testOnly: Bool, fieldSpan: Span) -> StaticType {
     let type = operand.type
     switch type {
-    case .dyn: return .dyn
+    case .dyn: return testOnly ? .bool : .dyn
     // Selecting from `null` gives `null`, so a chain of lookups reads as absent.
-    case .null: return .null
+    case .null: return testOnly ? .bool : .null
     case .map(_, let value): return testOnly ? .bool : value
     default: break
     }

@@ -325,3 +325,16 @@ import Testing
     #expect(messages(text) == [])
   }
 }
+
+@Suite struct TypeCheckerMacroTests {
+  @Test func hasIsABoolWhateverItTests() throws {
+    let expression = try CompiledExpression("has(x.a) && has(null.a) && has({'a': 1}.a)", variables: ["x"])
+    #expect(expression.resultType == "bool")
+    #expect(try CompiledExpression("[[1], []].map(l, l.size())").resultType == "list(int)")
+    #expect(
+      try CompiledExpression("{'a': [n]}.transformMap(k, v, v.size())", variables: ["n"]).resultType
+        == "map(string, int)")
+    #expect(try CompiledExpression("[1, 'a', null]").resultType == "list(dyn)")
+    #expect(try CompiledExpression("true ? 1 : null").resultType == "int")
+  }
+}
