@@ -69,6 +69,11 @@ struct ConformanceRunner: Sendable {
       // Unrepresentable bindings were excluded above.
       if case .value(.value(let value)) = binding.value { bindings[binding.name] = value }
     }
+    // A check-only case is compiled, not run: the deduced type is all it tests.
+    if test.checkOnly || test.expectation == .deducedTypeOnly {
+      let deduced = deduceType?(test.expression, test.variableNames)
+      return deduced != nil && deduced == test.deducedType?.celName ? .passed : .failed(.deducedType(deduced))
+    }
     let actual = evaluate(test.expression, test.variableNames, bindings, !test.disableCheck)
     switch (test.expectation, actual) {
     case (.value(.value(let expected)), .value(let value)) where Matching.matches(expected, value):

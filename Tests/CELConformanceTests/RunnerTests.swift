@@ -50,6 +50,19 @@ import Testing
     #expect(runner(["[1]": .value(.list([.int(1)]))]).run(test) == .passed)
   }
 
+  /// A check-only case is compiled, never evaluated, and passes on the deduced type alone.
+  @Test func judgesCheckOnlyCasesByTheirType() {
+    var test = SuiteCase(name: "t", expression: "[[], [[]]]", line: 1)
+    test.checkOnly = true
+    test.expectation = .deducedTypeOnly
+    test.deducedType = .list(.list(.list(.standard("dyn"))))
+    #expect(ConformanceRunner.precept.run(test) == .passed)
+    test.deducedType = .list(.standard("dyn"))
+    #expect(ConformanceRunner.precept.run(test) == .failed(.deducedType("list(list(list(dyn)))")))
+    test.expression = "1 +"
+    #expect(ConformanceRunner.precept.run(test) == .failed(.deducedType(nil)))
+  }
+
   @Test func skipsExcludedCasesWithoutRunningThem() {
     let result = outcome("TestAllTypes{}", .value(.value(.bool(true))), .value(.bool(true)))
     #expect(result == .excluded(Exclusion(rule: .protobufMessage, detail: "message literal TestAllTypes{…}")))

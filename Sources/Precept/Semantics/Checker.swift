@@ -227,13 +227,13 @@ struct Checker {
     case .list(let elements):
       checkLiteralSize(elements.count, of: "list", span)
       let checked = elements.map { check($0) }
-      let element = checked.dropFirst().reduce(checked.first?.type ?? .dyn) { StaticType.join($0, $1.type) }
+      let element = checked.dropFirst().reduce(checked.first?.type ?? .free) { StaticType.join($0, $1.type) }
       return IR(kind: .list(checked), span: span, type: .list(element))
     case .map(let entries):
       checkLiteralSize(entries.count, of: "map", span)
       let checked = entries.map { (check($0.key), check($0.value)) }
-      let key = checked.dropFirst().reduce(checked.first?.0.type ?? .dyn) { StaticType.join($0, $1.0.type) }
-      let value = checked.dropFirst().reduce(checked.first?.1.type ?? .dyn) { StaticType.join($0, $1.1.type) }
+      let key = checked.dropFirst().reduce(checked.first?.0.type ?? .free) { StaticType.join($0, $1.0.type) }
+      let value = checked.dropFirst().reduce(checked.first?.1.type ?? .free) { StaticType.join($0, $1.1.type) }
       return IR(kind: .map(checked), span: span, type: .map(key, value))
     case .comprehension(let macro, let target, let variables, let args):
       let checkedTarget = check(target)
@@ -244,7 +244,7 @@ struct Checker {
       switch targetType {
       case .list(let element): variableTypes = variables.count == 2 ? [.int, element] : [element]
       case .map(let key, let value): variableTypes = variables.count == 2 ? [key, value] : [key]
-      case .dyn: variableTypes = [.dyn, .dyn]
+      case .dyn, .free: variableTypes = [.dyn, .dyn]
       default:
         typeError(
           "'\(macro.rawValue)' ranges over a list or a map, but this is \(targetType.noun)", checkedTarget.span)
@@ -295,7 +295,7 @@ struct Checker {
   private mutating func selectType(_ operand: IR, field: String, testOnly: Bool, fieldSpan: Span) -> StaticType {
     let type = operand.type
     switch type {
-    case .dyn: return testOnly ? .bool : .dyn
+    case .dyn, .free: return testOnly ? .bool : .dyn
     // Selecting from `null` gives `null`, so a chain of lookups reads as absent.
     case .null: return testOnly ? .bool : .null
     case .map(_, let value): return testOnly ? .bool : value
@@ -321,9 +321,9 @@ struct Checker {
   private mutating func indexType(_ operand: IR, _ index: IR, span: Span) -> StaticType {
     let key = index.type
     switch operand.type {
-    case .dyn: return .dyn
+    case .dyn, .free: return .dyn
     case .list(let element):
-      if [.int, .uint, .double, .dyn].contains(key) { return element }
+      if key.isDyn || [.int, .uint, .double].contains(key) { return element }
     case .map(let keyType, let value):
       if key.canEqual(keyType) && key != .null { return value }
     default: break
@@ -363,7 +363,7 @@ struct Checker {
       return l == r && ordered.contains(l) ? .bool : fail(help: numberHelp(left, right))
     case .in:
       switch r {
-      case .dyn: return .bool
+      case .dyn, .free: return .bool
       case .list(let element): return l.canEqual(element) ? .bool : fail()
       case .map(let key, _): return l.canEqual(key) ? .bool : fail()
       default: return fail()

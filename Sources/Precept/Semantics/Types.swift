@@ -8,6 +8,9 @@
 /// have no element types; `init(_:)` reads them as `list(dyn)` and `map(dyn, dyn)`.
 indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
   case dyn
+  /// The elements of an empty list or map literal: any type, as `dyn`, but one that takes the
+  /// type it is joined with (CEL's unbound type parameter: `[[], [1]]` is a `list(list(int))`).
+  case free
   case null
   case bool
   case int
@@ -66,7 +69,7 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
   /// As CEL writes it: `int`, `list(node)`, `map(string, dyn)`, `null_type`.
   var description: String {
     switch self {
-    case .dyn: "dyn"
+    case .dyn, .free: "dyn"
     case .null: "null_type"
     case .bool: "bool"
     case .int: "int"
@@ -87,7 +90,7 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
   /// The type as a noun in a sentence: `an int`, `a list(node)`, `bytes`, `null`.
   var noun: String { isDyn ? "a dyn value" : Checker.article(description) }
 
-  var isDyn: Bool { self == .dyn }
+  var isDyn: Bool { self == .dyn || self == .free }
 
   /// Nodes, arguments, modifiers and properties: the values with fields of their own.
   var isNodeLike: Bool {
@@ -103,7 +106,7 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
   /// (`n.parent == null`, `m.modifier("x") != null`).
   func canEqual(_ other: StaticType) -> Bool {
     switch (self, other) {
-    case (.dyn, _), (_, .dyn), (.null, _), (_, .null): true
+    case (.dyn, _), (_, .dyn), (.free, _), (_, .free), (.null, _), (_, .null): true
     case (.list(let a), .list(let b)): a.canEqual(b)
     case (.map(let k1, let v1), .map(let k2, let v2)): k1.canEqual(k2) && v1.canEqual(v2)
     default: self == other
@@ -116,6 +119,8 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
   static func join(_ a: StaticType, _ b: StaticType) -> StaticType {
     if a == b { return a }
     switch (a, b) {
+    case (.free, _): return b
+    case (_, .free): return a
     case (.null, _): return b
     case (_, .null): return a
     case (.list(let x), .list(let y)): return .list(join(x, y))
@@ -128,7 +133,7 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
   /// side defers the question to run time.
   func fits(_ parameter: StaticType) -> Bool {
     switch (self, parameter) {
-    case (.dyn, _), (_, .dyn): true
+    case (.dyn, _), (_, .dyn), (.free, _), (_, .free): true
     case (.list(let a), .list(let b)): a.fits(b)
     case (.map(let k1, let v1), .map(let k2, let v2)): k1.fits(k2) && v1.fits(v2)
     default: self == parameter
@@ -138,7 +143,7 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
   /// The type of each element a macro visits: a list's elements, a map's keys.
   var elementType: StaticType? {
     switch self {
-    case .dyn: .dyn
+    case .dyn, .free: .dyn
     case .list(let element): element
     case .map(let key, _): key
     default: nil
