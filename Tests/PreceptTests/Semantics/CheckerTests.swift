@@ -336,5 +336,9 @@ import Testing
         == "map(string, int)")
     #expect(try CompiledExpression("[1, 'a', null]").resultType == "list(dyn)")
     #expect(try CompiledExpression("true ? 1 : null").resultType == "int")
+    // An empty literal's elements take the type they meet, as CEL's unbound type parameter.
+    #expect(try CompiledExpression("[[], [1]]").resultType == "list(list(int))")
+    #expect(try CompiledExpression("[] + ['a']").resultType == "list(string)")
+    #expect(try CompiledExpression("[].map(x, x)").resultType == "list(dyn)")
   }
 }
