@@ -16,8 +16,10 @@ public struct CompiledExpression: Sendable {
   package let resultType: String
 
   /// Compiles `source`. `variables` names the bindings `evaluate` will be given; any other
-  /// free name is an error — unless `checked` is false, in which case names and functions the
-  /// checker cannot resolve become evaluation errors instead, as in CEL's unchecked mode.
+  /// free name is an error, as is a type error (`1 + "a"`) — unless `checked` is false, in which
+  /// case names and functions the checker cannot resolve, and type errors, become evaluation
+  /// errors instead, as in CEL's unchecked mode. The variables are `dyn`: what is done with
+  /// their values is checked when the expression runs.
   /// `hostFunctions` may be called by name; their declared types check the calls (arity and
   /// literal arguments when compiling, every argument and the result when evaluating).
   public init(
