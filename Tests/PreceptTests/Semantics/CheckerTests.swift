@@ -342,3 +342,72 @@ import Testing
     #expect(try CompiledExpression("[].map(x, x)").resultType == "list(dyn)")
   }
 }
+
+/// The checker's types against what evaluation produces: for seeded random expressions over
+/// literals, operators, macros and builtins, every one the checker accepts that evaluates to a
+/// value has a value of its static type (`null` fits any type, `dyn` any value).
+@Suite struct StaticTypeSoundnessTests {
+  static let atoms = [
+    "1", "2u", "1.5", "'a'", "b'x'", "null", "true", "[]", "{}", "[1]", "{'a': 1}", "x", "int", "dyn(1)",
+    "[[], [1]]", "{1: 'a'}", "['a', 'b']", "[1.5]", "{'k': [1]}", "'a,b'",
+  ]
+  static let operators = ["+", "-", "*", "/", "%", "==", "!=", "<", ">=", "&&", "||", "=>", "in"]
+  static let methods = [
+    "size()", "a", "k", "text()", "trim()", "split(',')", "join()", "join('-')", "lowerAscii()", "charAt(0)",
+  ]
+
+  static func expression(_ random: inout SplitMix64, depth: Int = 0) -> String {
+    func sub() -> String { expression(&random, depth: depth + 1) }
+    let roll = random.below(100)
+    if depth > 4 || roll < 25 { return random.pick(atoms) }
+    switch roll {
+    case ..<45: return "(\(sub()) \(random.pick(operators)) \(sub()))"
+    case ..<55: return "(\(sub()) ? \(sub()) : \(sub()))"
+    case ..<62: return "[\(sub()), \(sub())]"
+    case ..<67: return "{\(sub()): \(sub())}"
+    case ..<80: return "\(sub()).\(random.pick(["all", "exists", "map", "filter", "exists_one"]))(v, \(sub()))"
+    case ..<84:
+      return
+        "\(sub()).\(random.pick(["transformList", "transformMap", "all"]))(i, v, \(random.pick(["i", "v", "i + v", "[i]"])))"
+    case ..<88: return "\(sub())[\(sub())]"
+    case ..<94: return "\(sub()).\(random.pick(methods))"
+    default:
+      return "\(random.pick(["size", "int", "string", "type", "dyn", "double", "uint", "bool", "bytes"]))(\(sub()))"
+    }
+  }
+
+  static func fits(_ value: Value, _ type: String) -> Bool {
+    if type == "dyn" { return true }
+    switch value {
+    case .null: return true
+    case .bool: return type == "bool"
+    case .int: return type == "int"
+    case .uint: return type == "uint"
+    case .double: return type == "double"
+    case .string: return type == "string"
+    case .bytes: return type == "bytes"
+    case .type: return type == "type"
+    case .list(let elements):
+      guard type.hasPrefix("list(") else { return false }
+      let element = String(type.dropFirst(5).dropLast())
+      return elements.allSatisfy { fits($0, element) }
+    case .map: return type.hasPrefix("map(")
+    default: return false
+    }
+  }
+
+  @Test func acceptedExpressionsEvaluateToTheirStaticType() {
+    var random = SplitMix64(seed: 13)
+    var evaluated = 0
+    for _ in 0..<4_000 {
+      let text = Self.expression(&random)
+      guard let expression = try? CompiledExpression(text, variables: ["x"]),
+        case .success(let value) = expression.evaluate(["x": .int(1)])
+      else { continue }
+      evaluated += 1
+      #expect(Self.fits(value, expression.resultType), "\(text): \(expression.resultType), but \(value)")
+    }
+    // Enough of them type-check and evaluate for the property to mean something.
+    #expect(evaluated > 500)
+  }
+}
