@@ -11,10 +11,15 @@ public struct CompiledExpression: Sendable {
   public let program: Program
   /// The host functions the expression may call, by name.
   let hosts: [String: HostFunction]
+  /// The static type the checker deduced, as CEL writes it (`list(int)`, `dyn`): for the
+  /// conformance runner, which compares it with the suite's deduced types.
+  package let resultType: String
 
   /// Compiles `source`. `variables` names the bindings `evaluate` will be given; any other
-  /// free name is an error — unless `checked` is false, in which case names and functions the
-  /// checker cannot resolve become evaluation errors instead, as in CEL's unchecked mode.
+  /// free name is an error, as is a type error (`1 + "a"`) — unless `checked` is false, in which
+  /// case names and functions the checker cannot resolve, and type errors, become evaluation
+  /// errors instead, as in CEL's unchecked mode. The variables are `dyn`: what is done with
+  /// their values is checked when the expression runs.
   /// `hostFunctions` may be called by name; their declared types check the calls (arity and
   /// literal arguments when compiling, every argument and the result when evaluating).
   public init(
@@ -58,6 +63,7 @@ public struct CompiledExpression: Sendable {
     let (function, checkDiagnostics) = Checker.checkExpression(
       expr, variables: variables, source: file, checked: checked, scope: scope, hosts: signatures)
     guard let function else { throw DiagnosticError(checkDiagnostics) }
+    self.resultType = function.body.type.description
     self.source = file.text(expr.span.range)
     // The whole file, so offsets into it stay offsets into the program's source.
     self.program = CodeGen.compileExpression(

@@ -43,7 +43,8 @@ struct Exclusion: Sendable, Equatable {
           + "protobuf package)"
       case .outsideAPI:
         "the case needs what Precept's CompiledExpression API cannot express: unknowns (expected or bound), a "
-          + "binding to an error, disable_macros, check_only or a deduced-type-only result, a locale, or "
+          + "binding to an error, disable_macros, optional values (optional.of, optional.none), a deduced type "
+          + "Precept has no counterpart for (abstract, well-known, message), a locale, or "
           + "a declaration of a function or of a type parameter, abstract or error type"
       }
     }
@@ -111,11 +112,15 @@ enum Applicability {
     }
     switch test.expectation {
     case .unknown: exclude(.outsideAPI, "expects an unknown")
-    case .deducedTypeOnly: exclude(.outsideAPI, "expects only a deduced type")
-    case .value, .error: break
+    case .value, .error, .deducedTypeOnly: break
     }
     if test.disableMacros { exclude(.outsideAPI, "disables macros") }
-    if test.checkOnly { exclude(.outsideAPI, "is check-only") }
+    // A check-only case is judged by the type the checker deduces, which must be one of CEL's
+    // own types.
+    if test.checkOnly || test.expectation == .deducedTypeOnly, test.deducedType?.celName == nil {
+      exclude(.outsideAPI, "expects a deduced type Precept has no counterpart for")
+    }
+    if let name = scan.optionalName { exclude(.outsideAPI, "uses optional values (\(name))") }
     if !test.locale.isEmpty { exclude(.outsideAPI, "sets the locale \(test.locale)") }
 
     return found.min { $0.rule < $1.rule }
@@ -155,6 +160,8 @@ struct ExpressionScan {
   /// The first name with an upper-case segment that is neither a declared variable (or a field
   /// selected from one) nor a field selected from another expression.
   private(set) var upperCaseName: String?
+  /// The first call of CEL's optional values library (`optional.of`, `optional.none`).
+  private(set) var optionalName: String?
 
   /// Macros that bind variables: `list.all(x, p)`, and the two-variable forms
   /// `map.all(k, v, p)`, `list.transformList(i, v, f)`, …
@@ -208,6 +215,9 @@ struct ExpressionScan {
 
       if segments.count == 1, name == "timestamp" || name == "duration", next == .punctuation("(") {
         timeCall = timeCall ?? name
+      }
+      if segments.count > 1, segments[0] == "optional", !locals.contains("optional") {
+        optionalName = optionalName ?? name
       }
       if segments.starts(with: ["google", "protobuf"]) {
         protobufName = protobufName ?? name

@@ -90,6 +90,7 @@ struct SuiteReport {
     case .value(let value): LiteralFormat.format(value)
     case .evaluationError(let message): "evaluation error: \(message)"
     case .compileError(let message): "compile error: \(visible(message))"
+    case .deducedType(let type): "the right value, but the checker deduced the type \(type ?? "(none)")"
     }
   }
 

@@ -7,6 +7,8 @@ enum Actual: Sendable, Equatable {
   case evaluationError(String)
   /// `CompiledExpression.init` rejected the expression: a syntax or check error.
   case compileError(String)
+  /// The value was right, but the checker deduced another type than CEL's (nil: none).
+  case deducedType(String?)
 }
 
 /// How a case ended.
@@ -27,20 +29,25 @@ typealias Evaluator =
 /// Runs suite cases and judges their results.
 struct ConformanceRunner: Sendable {
   var evaluate: Evaluator
+  /// The static type the checker gives an expression with these variables (`dyn`), as CEL
+  /// writes types; nil when it does not compile. Without it, `deduced_type` is not compared.
+  var deduceType: (@Sendable (_ expression: String, _ variables: [String]) -> String?)? = nil
 
   /// A runner over Precept's public `CompiledExpression` API.
-  static let precept = ConformanceRunner { expression, variables, bindings, checked in
-    let compiled: CompiledExpression
-    do throws(DiagnosticError) {
-      compiled = try CompiledExpression(expression, variables: variables, checked: checked)
-    } catch {
-      return .compileError(error.description)
-    }
-    switch compiled.evaluate(bindings) {
-    case .success(let value): return .value(value)
-    case .failure(let error): return .evaluationError(error.message)
-    }
-  }
+  static let precept = ConformanceRunner(
+    evaluate: { expression, variables, bindings, checked in
+      let compiled: CompiledExpression
+      do throws(DiagnosticError) {
+        compiled = try CompiledExpression(expression, variables: variables, checked: checked)
+      } catch {
+        return .compileError(error.description)
+      }
+      switch compiled.evaluate(bindings) {
+      case .success(let value): return .value(value)
+      case .failure(let error): return .evaluationError(error.message)
+      }
+    },
+    deduceType: { expression, variables in try? CompiledExpression(expression, variables: variables).resultType })
 
   func run(_ file: SuiteFile) -> FileResult {
     var results: [CaseResult] = []
@@ -62,9 +69,19 @@ struct ConformanceRunner: Sendable {
       // Unrepresentable bindings were excluded above.
       if case .value(.value(let value)) = binding.value { bindings[binding.name] = value }
     }
+    // A check-only case is compiled, not run: the deduced type is all it tests.
+    if test.checkOnly || test.expectation == .deducedTypeOnly {
+      let deduced = deduceType?(test.expression, test.variableNames)
+      return deduced != nil && deduced == test.deducedType?.celName ? .passed : .failed(.deducedType(deduced))
+    }
     let actual = evaluate(test.expression, test.variableNames, bindings, !test.disableCheck)
     switch (test.expectation, actual) {
     case (.value(.value(let expected)), .value(let value)) where Matching.matches(expected, value):
+      // A case that names the type CEL's checker deduces must get that type from Precept's.
+      if let expected = test.deducedType?.celName, let deduceType, !test.disableCheck {
+        let deduced = deduceType(test.expression, test.variableNames)
+        if deduced != expected { return .failed(.deducedType(deduced)) }
+      }
       return .passed
     case (.error, .evaluationError):
       return .passed

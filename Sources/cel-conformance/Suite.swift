@@ -29,6 +29,8 @@ struct SuiteCase: Sendable {
   var bindings: [Binding] = []
   /// `simple.proto`: "An unspecified result defaults to a matcher for the true boolean value."
   var expectation = ExpectedResult.value(.value(.bool(true)))
+  /// `typed_result.deduced_type`: the type CEL's checker gives the expression.
+  var deducedType: DeclaredType?
 
   /// The names the expression may use freely: every declared variable and every binding.
   var variableNames: [String] {
@@ -52,6 +54,24 @@ struct Declaration: Sendable, Equatable {
 
 /// A type in a declaration (a `cel.expr.Type`), reduced to what the classifier needs.
 indirect enum DeclaredType: Sendable, Equatable {
+  /// The type as CEL writes it (`int`, `list(string)`, `map(string, int)`, `null_type`), the
+  /// way Precept's checker names its static types; nil for a type Precept does not have.
+  var celName: String? {
+    switch self {
+    case .standard(let name):
+      let names = [
+        "bool": "bool", "int64": "int", "uint64": "uint", "double": "double", "string": "string", "bytes": "bytes",
+        "null": "null_type", "dyn": "dyn", "type": "type",
+      ]
+      return names[name]
+    case .list(let element): return element.celName.map { "list(\($0))" }
+    case .map(let key, let value):
+      guard let key = key.celName, let value = value.celName else { return nil }
+      return "map(\(key), \(value))"
+    case .protobuf, .timeType, .other: return nil
+    }
+  }
+
   /// CEL's own types: `primitive`, `dyn`, `null`, `type`, and an unspecified type.
   case standard(String)
   case list(DeclaredType)
@@ -87,8 +107,7 @@ enum SuiteValue: Sendable, Equatable {
 
 /// What a case must produce (the `result_matcher` of a `SimpleTest`).
 enum ExpectedResult: Sendable, Equatable {
-  /// `value`, or `typed_result.result` (its `deduced_type` is not compared: Precept's API does
-  /// not expose the checker's types).
+  /// `value`, or `typed_result.result` (its `deduced_type`, if any, is `SuiteCase.deducedType`).
   case value(SuiteValue)
   /// `eval_error` or `any_eval_errors`: any evaluation error passes; messages are not compared.
   case error
@@ -170,6 +189,7 @@ struct SuiteReader {
         test.expectation = .value(try value(body))
       case "typed_result":
         try expectFields(of: body, in: "TypedResult", ["result", "deduced_type"])
+        if let type = try singleMessage("deduced_type", of: body) { test.deducedType = try declaredType(type) }
         if let result = try singleMessage("result", of: body) {
           test.expectation = .value(try value(result))
         } else {

@@ -65,8 +65,14 @@ import Testing
     )
     #expect(rule("1", expecting: .unknown) == .outsideAPI)
     #expect(rule("1", expecting: .deducedTypeOnly) == .outsideAPI)
+    #expect(rule("1", expecting: .deducedTypeOnly) { $0.deducedType = .standard("int64") } == nil)
     #expect(rule("1") { $0.disableMacros = true } == .outsideAPI)
     #expect(rule("1") { $0.checkOnly = true } == .outsideAPI)
+    #expect(
+      rule("1") {
+        $0.checkOnly = true; $0.deducedType = .other("abstract_type")
+      } == .outsideAPI)
+    #expect(exclusion("[optional.of(1)]")?.detail == "uses optional values (optional.of)")
     #expect(rule("1") { $0.locale = "de_DE" } == .outsideAPI)
     #expect(rule("f(1)") { $0.declarations = [Declaration(name: "f", type: nil)] } == .outsideAPI)
     #expect(rule("x") { $0.declarations = [Declaration(name: "x", type: .other("type_param"))] } == .outsideAPI)

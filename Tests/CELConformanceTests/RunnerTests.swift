@@ -38,6 +38,31 @@ import Testing
     #expect(outcome("1/0", .error, .compileError("x")) == .failed(.compileError("x")))
   }
 
+  /// A case naming the type CEL's checker deduces passes only if Precept's checker deduces it.
+  @Test func comparesDeducedTypes() {
+    var test = SuiteCase(name: "t", expression: "[1]", line: 1)
+    test.expectation = .value(.value(.list([.int(1)])))
+    test.deducedType = .list(.standard("int64"))
+    #expect(ConformanceRunner.precept.run(test) == .passed)
+    test.deducedType = .list(.standard("string"))
+    #expect(ConformanceRunner.precept.run(test) == .failed(.deducedType("list(int)")))
+    // Without a checker's types (a runner that cannot deduce them), only the value counts.
+    #expect(runner(["[1]": .value(.list([.int(1)]))]).run(test) == .passed)
+  }
+
+  /// A check-only case is compiled, never evaluated, and passes on the deduced type alone.
+  @Test func judgesCheckOnlyCasesByTheirType() {
+    var test = SuiteCase(name: "t", expression: "[[], [[]]]", line: 1)
+    test.checkOnly = true
+    test.expectation = .deducedTypeOnly
+    test.deducedType = .list(.list(.list(.standard("dyn"))))
+    #expect(ConformanceRunner.precept.run(test) == .passed)
+    test.deducedType = .list(.standard("dyn"))
+    #expect(ConformanceRunner.precept.run(test) == .failed(.deducedType("list(list(list(dyn)))")))
+    test.expression = "1 +"
+    #expect(ConformanceRunner.precept.run(test) == .failed(.deducedType(nil)))
+  }
+
   @Test func skipsExcludedCasesWithoutRunningThem() {
     let result = outcome("TestAllTypes{}", .value(.value(.bool(true))), .value(.bool(true)))
     #expect(result == .excluded(Exclusion(rule: .protobufMessage, detail: "message literal TestAllTypes{…}")))

@@ -10,12 +10,14 @@ struct Checker {
   private var variables: [String] = []
   private var lets: [LetSyntax] = []
   private var letIndex: [String: Int] = [:]
+  /// The type of each let's result (unit 0), known once its body is checked; `dyn` before.
+  private var letTypes: [StaticType] = []
   private var imports: [CheckedRuleset] = []
   private var hostIndex: [String: Int] = [:]
   private var hostSignatures: [HostSignature] = []
 
   // The function being checked.
-  private var scope: [(name: String, slot: Int)] = []
+  private var scope: [(name: String, slot: Int, type: StaticType)] = []
   private var localCount = 0
   private var usedLets: Set<LetKey> = []
   private var usedHosts: Set<String> = []
@@ -43,7 +45,68 @@ struct Checker {
   }
 
   private mutating func error(_ message: String, _ span: Span, notes: [String] = [], help: String? = nil) {
+    // A let's body is checked once with untyped parameters and again for each call's argument
+    // types: the same mistake is reported once.
+    guard reported.insert(Reported(start: span.start, end: span.end, message: message)).inserted else { return }
+    let notes = specializationTrail.isEmpty ? notes : notes + [specializationTrail.joined(separator: " → ")]
     diagnostics.appendWithinLimit { Diagnostic(.error, message, in: source, span: span, notes: notes, help: help) }
+  }
+
+  private struct Reported: Hashable {
+    var start: Int
+    var end: Int
+    var message: String
+  }
+  private var reported: Set<Reported> = []
+
+  // MARK: Lets checked with their callers' types
+
+  /// The result type of each let for each list of argument types it has been checked with.
+  private var specializations: [Int: [[StaticType]: StaticType]] = [:]
+  /// The calls being checked with their argument types, outermost first, for the note on a
+  /// diagnostic found that way.
+  private var specializationTrail: [String] = []
+  /// At most this many argument-type lists per let, and lets nested this deep, are checked:
+  /// the work stays a small multiple of the ruleset's size.
+  private static let maximumSpecializations = 16
+  private static let maximumSpecializationDepth = 16
+  /// Whether the lets are in `source` (a ruleset's own, not the REPL's scope of another file).
+  private var letsInSource = false
+
+  /// The type of a call of let `index` (unit 0) with `args`. A let's parameters are `dyn`, so
+  /// its body is also checked with the types of the arguments (`hasLabel(b)` with `b` a node),
+  /// once per distinct list of types: a misspelt field inside a helper is reported, with the
+  /// call that gave it a type.
+  private mutating func letCallType(_ index: Int, _ args: [IR], span: Span) -> StaticType {
+    let generic = letTypes[index]
+    let types = args.map(\.type)
+    guard letsInSource, !deferUnresolved, types.contains(where: { !$0.isDyn }),
+      lets[index].parameters.count == types.count
+    else {
+      return generic
+    }
+    if let known = specializations[index]?[types] { return known }
+    guard specializationTrail.count < Checker.maximumSpecializationDepth,
+      specializations[index, default: [:]].count < Checker.maximumSpecializations
+    else { return generic }
+    // A call of the let from within (a cycle, reported elsewhere) gets the generic type.
+    specializations[index, default: [:]][types] = generic
+    let definition = lets[index]
+    let saved = (scope, localCount, usedLets, usedHosts, nodeBindings, unnamedSteps)
+    nodeBindings = 0
+    unnamedSteps = nil
+    let described = zip(definition.parameters, types).map { "\($0.value): \($1)" }.joined(separator: ", ")
+    specializationTrail.append(
+      specializationTrail.isEmpty
+        ? "found checking \(definition.name.value)(\(described)), called at \(position(span))"
+        : "\(definition.name.value)(\(described))")
+    let body = beginFunction(parameters: definition.parameters.map(\.value), types: types) {
+      $0.check(definition.body)
+    }
+    specializationTrail.removeLast()
+    (scope, localCount, usedLets, usedHosts, nodeBindings, unnamedSteps) = saved
+    specializations[index]![types] = body.type
+    return body.type
   }
 
   /// An unresolvable name or function: a diagnostic, or in unchecked mode an error at run time.
@@ -69,6 +132,7 @@ struct Checker {
       checker.imports = scope.imports
       checker.openImports = scope.openImports
       checker.lets = scope.syntax.lets
+      checker.letTypes = scope.lets.map(\.body.type)
       for (index, definition) in scope.syntax.lets.enumerated() where checker.letIndex[definition.name.value] == nil {
         checker.letIndex[definition.name.value] = index
       }
@@ -86,8 +150,10 @@ struct Checker {
     return (checker.diagnostics.isEmpty ? function : nil, checker.sortedDiagnostics)
   }
 
-  private mutating func beginFunction(parameters: [String], _ body: (inout Checker) -> IR) -> IR {
-    scope = parameters.enumerated().map { ($0.element, $0.offset) }
+  private mutating func beginFunction(
+    parameters: [String], types parameterTypes: [StaticType]? = nil, _ body: (inout Checker) -> IR
+  ) -> IR {
+    scope = parameters.enumerated().map { ($0.element, $0.offset, parameterTypes?[$0.offset] ?? .dyn) }
     localCount = parameters.count
     usedLets = []
     usedHosts = []
@@ -115,53 +181,80 @@ struct Checker {
   private mutating func check(_ expr: Expr) -> IR {
     let span = expr.span
     switch expr.kind {
-    case .null: return IR(kind: .null, span: span)
-    case .bool(let value): return IR(kind: .bool(value), span: span)
-    case .int(let value): return IR(kind: .int(value), span: span)
-    case .uint(let value): return IR(kind: .uint(value), span: span)
-    case .double(let value): return IR(kind: .double(value), span: span)
+    case .null: return IR(kind: .null, span: span, type: .null)
+    case .bool(let value): return IR(kind: .bool(value), span: span, type: .bool)
+    case .int(let value): return IR(kind: .int(value), span: span, type: .int)
+    case .uint(let value): return IR(kind: .uint(value), span: span, type: .uint)
+    case .double(let value): return IR(kind: .double(value), span: span, type: .double)
     case .string(let value):
       checkLiteralSize(value.utf8.count, of: "string", span)
-      return IR(kind: .string(value), span: span)
+      return IR(kind: .string(value), span: span, type: .string)
     case .bytes(let value):
       checkLiteralSize(value.count, of: "bytes", span)
-      return IR(kind: .bytes(value), span: span)
+      return IR(kind: .bytes(value), span: span, type: .bytes)
     case .identifier(let name, let absolute):
       return resolveName(name, absolute: absolute, span: span)
     case .select(let operand, let field, let testOnly):
       if !testOnly, let resolved = resolveQualified(expr) { return resolved }
       let checked = check(operand)
-      // A rule's bindings are nodes, so a misspelt field on one is caught here, not at run time.
-      if !testOnly, case .local(let slot) = checked.kind, slot < nodeBindings, !NodeField.nodeFields.contains(field) {
-        error(
-          "a node has no field '\(field)'", Span(operand.span.end, span.end),
-          help: Spelling.closest(field, in: NodeField.nodeFields.sorted()).map { "did you mean '\($0)'?" }
-            ?? "node fields: " + NodeField.nodeFields.sorted().joined(separator: ", "))
-      }
+      let type = selectType(checked, field: field, testOnly: testOnly, fieldSpan: Span(operand.span.end, span.end))
       return IR(
-        kind: .select(checked, field: field, nodeField: NodeField.byName[field], testOnly: testOnly), span: span)
+        kind: .select(checked, field: field, nodeField: NodeField.byName[field], testOnly: testOnly), span: span,
+        type: type)
     case .call(let function, let target, let args):
       return checkCall(function, target: target, args: args, span: span)
     case .index(let operand, let index):
-      return IR(kind: .index(check(operand), check(index)), span: span)
+      let checkedOperand = check(operand)
+      let checkedIndex = check(index)
+      return IR(
+        kind: .index(checkedOperand, checkedIndex), span: span,
+        type: indexType(checkedOperand, checkedIndex, span: span))
     case .unary(let op, let operand):
-      return IR(kind: .unary(op, check(operand)), span: span)
+      let checked = check(operand)
+      return IR(kind: .unary(op, checked), span: span, type: unaryType(op, checked, span: span))
     case .binary(let op, let left, let right):
-      return IR(kind: .binary(op, check(left), check(right)), span: span)
+      let checkedLeft = check(left)
+      let checkedRight = check(right)
+      return IR(
+        kind: .binary(op, checkedLeft, checkedRight), span: span,
+        type: binaryType(op, checkedLeft, checkedRight, span: span))
     case .conditional(let condition, let whenTrue, let whenFalse):
-      return IR(kind: .conditional(check(condition), check(whenTrue), check(whenFalse)), span: span)
+      let checkedCondition = check(condition)
+      requireBool(checkedCondition, "the condition of '?:'")
+      let a = check(whenTrue)
+      let b = check(whenFalse)
+      return IR(kind: .conditional(checkedCondition, a, b), span: span, type: StaticType.join(a.type, b.type))
     case .list(let elements):
       checkLiteralSize(elements.count, of: "list", span)
-      return IR(kind: .list(elements.map { check($0) }), span: span)
+      let checked = elements.map { check($0) }
+      let element = checked.dropFirst().reduce(checked.first?.type ?? .free) { StaticType.join($0, $1.type) }
+      return IR(kind: .list(checked), span: span, type: .list(element))
     case .map(let entries):
       checkLiteralSize(entries.count, of: "map", span)
-      return IR(kind: .map(entries.map { (check($0.key), check($0.value)) }), span: span)
+      let checked = entries.map { (check($0.key), check($0.value)) }
+      let key = checked.dropFirst().reduce(checked.first?.0.type ?? .free) { StaticType.join($0, $1.0.type) }
+      let value = checked.dropFirst().reduce(checked.first?.1.type ?? .free) { StaticType.join($0, $1.1.type) }
+      return IR(kind: .map(checked), span: span, type: .map(key, value))
     case .comprehension(let macro, let target, let variables, let args):
       let checkedTarget = check(target)
+      // The variables' types: the element (or key) type for one variable; index or key and
+      // value for two.
+      var variableTypes: [StaticType]
+      let targetType = checkedTarget.type
+      switch targetType {
+      case .list(let element): variableTypes = variables.count == 2 ? [.int, element] : [element]
+      case .map(let key, let value): variableTypes = variables.count == 2 ? [key, value] : [key]
+      case .dyn, .free: variableTypes = [.dyn, .dyn]
+      default:
+        typeError(
+          "'\(macro.rawValue)' ranges over a list or a map, but this is \(targetType.noun)", checkedTarget.span)
+        variableTypes = [.dyn, .dyn]
+      }
+      if macro == .transformMap, case .list = targetType, variables.count == 2 { variableTypes[0] = .int }
       var slots: [Int] = []
-      for variable in variables {
+      for (variable, type) in zip(variables, variableTypes) {
         slots.append(localCount)
-        scope.append((variable.value, localCount))
+        scope.append((variable.value, localCount, type))
         localCount += 1
       }
       if variables.count == 2, variables[0].value == variables[1].value {
@@ -169,8 +262,210 @@ struct Checker {
       }
       let checkedArgs = args.map { check($0) }
       scope.removeLast(variables.count)
-      return IR(kind: .comprehension(macro, target: checkedTarget, variables: slots, args: checkedArgs), span: span)
+      return IR(
+        kind: .comprehension(macro, target: checkedTarget, variables: slots, args: checkedArgs), span: span,
+        type: comprehensionType(macro, target: targetType, keyType: variableTypes[0], args: checkedArgs))
     }
+  }
+
+  // MARK: Types
+
+  /// A type error: a diagnostic, except in unchecked mode, where (as in CEL without its
+  /// checker) every operation is checked when it runs.
+  private mutating func typeError(_ message: String, _ span: Span, notes: [String] = [], help: String? = nil) {
+    guard !deferUnresolved else { return }
+    error(message, span, notes: notes, help: help)
+  }
+
+  /// A clause or operand that must be a bool: `when`, `require`, `forbid`, a macro's
+  /// predicate, the condition of `?:`. A `dyn` is checked when it runs.
+  private mutating func requireBool(_ ir: IR, _ what: String) {
+    guard ir.type != .bool, !ir.type.isDyn else { return }
+    let text = oneLine(source.text(ir.span.range))
+    let help: String? =
+      switch ir.type {
+      case .node, .argument, .modifier, .property, .null: "to test that it is there, write '\(text) != null'"
+      case .list, .map: "to test that it is not empty, write '\(text).size() > 0'"
+      case .string: "to test that it is not empty, write '\(text) != \"\"'"
+      default: nil
+      }
+    typeError("\(what) must be a bool, but this is \(ir.type.noun)", ir.span, help: help)
+  }
+
+  private mutating func selectType(_ operand: IR, field: String, testOnly: Bool, fieldSpan: Span) -> StaticType {
+    let type = operand.type
+    switch type {
+    case .dyn, .free: return testOnly ? .bool : .dyn
+    // Selecting from `null` gives `null`, so a chain of lookups reads as absent.
+    case .null: return testOnly ? .bool : .null
+    case .map(_, let value): return testOnly ? .bool : value
+    default: break
+    }
+    if let fields = NodeFieldTypes.fields(of: type) {
+      if let fieldType = fields[field] { return testOnly ? .bool : fieldType }
+      let names = fields.keys.sorted()
+      typeError(
+        "\(type.noun) has no field '\(field)'", fieldSpan,
+        help: Spelling.closest(field, in: names).map { "did you mean '\($0)'?" }
+          ?? "\(type.description) fields: " + names.joined(separator: ", "))
+      return .dyn
+    }
+    var help: String?
+    if case .list(let element) = type, let fields = NodeFieldTypes.fields(of: element), fields[field] != nil {
+      help = "a list has no fields; to test its elements, use a macro such as .exists(x, x.\(field) …)"
+    }
+    typeError("\(type.noun) has no field '\(field)'", fieldSpan, help: help)
+    return .dyn
+  }
+
+  private mutating func indexType(_ operand: IR, _ index: IR, span: Span) -> StaticType {
+    let key = index.type
+    switch operand.type {
+    case .dyn, .free: return .dyn
+    case .list(let element):
+      if key.isDyn || [.int, .uint, .double].contains(key) { return element }
+    case .map(let keyType, let value):
+      if key.canEqual(keyType) && key != .null { return value }
+    default: break
+    }
+    typeError("'[]' cannot be applied to \(operand.type.noun) and \(key.noun)", span)
+    return .dyn
+  }
+
+  private mutating func unaryType(_ op: UnaryOperator, _ operand: IR, span: Span) -> StaticType {
+    let type = operand.type
+    if type.isDyn { return op == .not ? .bool : .dyn }
+    switch op {
+    case .not where type == .bool: return .bool
+    case .negate where type == .int || type == .double: return type
+    default:
+      typeError("'\(op.rawValue)' cannot be applied to \(type.noun)", span)
+      return .dyn
+    }
+  }
+
+  private mutating func binaryType(_ op: BinaryOperator, _ left: IR, _ right: IR, span: Span) -> StaticType {
+    let (l, r) = (left.type, right.type)
+    func fail(help: String? = nil) -> StaticType {
+      typeError("'\(op.rawValue)' cannot be applied to \(l.noun) and \(r.noun)", span, help: help)
+      return op.isComparison || op.isLogical ? .bool : .dyn
+    }
+    switch op {
+    case .and, .or, .implies:
+      return (l == .bool || l.isDyn) && (r == .bool || r.isDyn) ? .bool : fail()
+    case .equal, .notEqual:
+      return l.canEqual(r) ? .bool : fail(help: equalityHelp(left, right) ?? numberHelp(left, right))
+    case .less, .lessEqual, .greater, .greaterEqual:
+      let ordered: [StaticType] = [.int, .uint, .double, .string, .bytes, .bool]
+      if l.isDyn && r.isDyn { return .bool }
+      if l.isDyn { return ordered.contains(r) ? .bool : fail() }
+      if r.isDyn { return ordered.contains(l) ? .bool : fail() }
+      return l == r && ordered.contains(l) ? .bool : fail(help: numberHelp(left, right))
+    case .in:
+      switch r {
+      case .dyn, .free: return .bool
+      case .list(let element): return l.canEqual(element) ? .bool : fail()
+      case .map(let key, _): return l.canEqual(key) ? .bool : fail()
+      default: return fail()
+      }
+    case .add, .subtract, .multiply, .divide, .remainder:
+      let allowed: (StaticType) -> Bool =
+        switch op {
+        case .add:
+          { t in
+            if case .list = t { return true }
+            return [.int, .uint, .double, .string, .bytes].contains(t)
+          }
+        case .remainder: { [.int, .uint].contains($0) }
+        default: { [.int, .uint, .double].contains($0) }
+        }
+      if l.isDyn && r.isDyn { return .dyn }
+      if l.isDyn || r.isDyn {
+        let known = l.isDyn ? r : l
+        guard allowed(known) else { return fail() }
+        if case .list = known { return .list(.dyn) }
+        return known
+      }
+      if case .list(let a) = l, case .list(let b) = r, op == .add {
+        return a.canEqual(b) ? .list(StaticType.join(a, b)) : fail()
+      }
+      return l == r && allowed(l) ? l : fail(help: numberHelp(left, right))
+    }
+  }
+
+  /// For `n == "Image"`: a node is never a string; its type is.
+  private func equalityHelp(_ left: IR, _ right: IR) -> String? {
+    for (a, b) in [(left, right), (right, left)] where a.type.isNodeLike && b.type == .string {
+      let field = a.type == .modifier || a.type == .property ? "name" : a.type == .argument ? "value" : "type"
+      return "did you mean '\(oneLine(source.text(a.span.range))).\(field)'?"
+    }
+    return nil
+  }
+
+  /// Numbers of different types are not converted implicitly: `m.line > 1.5` is written
+  /// `double(m.line) > 1.5`.
+  private func numberHelp(_ left: IR, _ right: IR) -> String? {
+    let numbers: [StaticType] = [.int, .uint, .double]
+    guard numbers.contains(left.type), numbers.contains(right.type) else { return nil }
+    return "numbers of different types are not converted implicitly; convert one, as in "
+      + "'\(right.type)(\(oneLine(source.text(left.span.range))))'"
+  }
+
+  private mutating func comprehensionType(
+    _ macro: Macro, target: StaticType, keyType: StaticType, args: [IR]
+  ) -> StaticType {
+    let name = macro == .existsOne ? "exists_one" : macro.rawValue
+    switch macro {
+    case .all, .exists, .existsOne:
+      if let predicate = args.last { requireBool(predicate, "the predicate of '\(name)'") }
+      return .bool
+    case .filter:
+      if let predicate = args.last { requireBool(predicate, "the predicate of '\(name)'") }
+      if case .map(let key, _) = target { return .list(key) }
+      return target.isDyn ? .list(.dyn) : target
+    case .map, .transformList:
+      if args.count == 2 { requireBool(args[0], "the predicate of '\(name)'") }
+      return .list(args.last?.type ?? .dyn)
+    case .transformMap:
+      if args.count == 2 { requireBool(args[0], "the predicate of '\(name)'") }
+      return .map(keyType, args.last?.type ?? .dyn)
+    }
+  }
+
+  /// Checks a builtin's receiver and arguments against its signature; in global style the
+  /// first argument is the receiver.
+  private mutating func builtinType(_ builtin: Builtin, _ args: [IR], receiverStyle: Bool, span: Span) -> StaticType {
+    let signature = builtin.typeSignature
+    guard let receiver = args.first else { return signature.result }
+    if !signature.accepts(receiver: receiver.type) {
+      let accepted = (signature.receivers ?? []).filter { $0 != .null }.map { type in
+        type == .list(.dyn) ? "a list" : type == .map(.dyn, .dyn) ? "a map" : type.noun
+      }
+      let list =
+        accepted.count <= 1 ? accepted.joined() : accepted.dropLast().joined(separator: ", ") + " or " + accepted.last!
+      if receiverStyle {
+        // `m.trim()` on a node most likely means its text.
+        let help: String? =
+          receiver.type.isNodeLike && signature.receivers?.contains(.string) == true
+          ? "did you mean '\(oneLine(source.text(receiver.span.range))).text().\(builtin.name)(…)'?" : nil
+        typeError(
+          "'\(builtin.name)' cannot be called on \(receiver.type.noun); it is a method of \(list)", receiver.span,
+          help: help)
+      } else {
+        typeError(
+          "argument 1 of '\(builtin.name)' is \(receiver.type.noun), but '\(builtin.name)' takes \(list)",
+          receiver.span)
+      }
+    }
+    for (offset, argument) in args.dropFirst().enumerated() where offset < signature.parameters.count {
+      let expected = signature.parameters[offset]
+      guard !expected.contains(where: { argument.type.fits($0) }) else { continue }
+      let position = receiverStyle ? offset + 1 : offset + 2
+      typeError(
+        "argument \(position) of '\(builtin.name)' is \(argument.type.noun), but '\(builtin.name)' takes "
+          + expected.map(\.noun).joined(separator: " or "), argument.span)
+    }
+    return signature.result
   }
 
   static let typeNames: [String: TypeTag] = [
@@ -180,7 +475,7 @@ struct Checker {
 
   private mutating func resolveName(_ name: String, absolute: Bool, span: Span) -> IR {
     if !absolute, let local = scope.last(where: { $0.name == name }) {
-      return IR(kind: .local(local.slot), span: span)
+      return IR(kind: .local(local.slot), span: span, type: local.type)
     }
     if let index = variables.firstIndex(of: name) {
       return IR(kind: .global(index), span: span)
@@ -193,11 +488,11 @@ struct Checker {
           span)
       }
       usedLets.insert(LetKey(unit: 0, index: index))
-      return IR(kind: .callLet(LetKey(unit: 0, index: index), []), span: span)
+      return IR(kind: .callLet(LetKey(unit: 0, index: index), []), span: span, type: letTypes[index])
     }
     if let imported = openImportedLet(name, args: [], span: span) { return imported }
     if let type = Checker.typeNames[name] {
-      return IR(kind: .type(type), span: span)
+      return IR(kind: .type(type), span: span, type: .type)
     }
     if imports.contains(where: { $0.name == name }) {
       error("'\(name)' is an imported ruleset, not a value; refer to its definitions as \(name).NAME", span)
@@ -273,7 +568,55 @@ struct Checker {
     }
     usedLets.insert(LetKey(unit: unit, index: index))
     usedHosts.formUnion(imported.letHosts[index])
-    return IR(kind: .callLet(LetKey(unit: unit, index: index), args), span: span)
+    return IR(
+      kind: .callLet(LetKey(unit: unit, index: index), args), span: span,
+      type: importedLetCallType(unit: unit, index: index, args, span: span))
+  }
+
+  /// Diagnostics found in imports' lets, so each is reported once.
+  private var reportedElsewhere: Set<String> = []
+  /// The result types of imported lets checked with argument types, by unit and let.
+  private var importedSpecializations: [LetKey: [[StaticType]: StaticType]] = [:]
+
+  /// `letCallType` for a let of an import: its body is checked, in its own file and scope, with
+  /// the argument types of this call, so a helper library's mistake shows when a ruleset first
+  /// gives it a node. What is found there is reported in the library's file.
+  private mutating func importedLetCallType(unit: Int, index: Int, _ args: [IR], span: Span) -> StaticType {
+    let imported = imports[unit - 1]
+    let generic = imported.lets[index].body.type
+    let types = args.map(\.type)
+    let key = LetKey(unit: unit, index: index)
+    guard letsInSource, !deferUnresolved, types.contains(where: { !$0.isDyn }),
+      imported.lets[index].parameterCount == types.count, index < imported.syntax.lets.count,
+      specializationTrail.count < Checker.maximumSpecializationDepth
+    else { return generic }
+    if let known = importedSpecializations[key]?[types] { return known }
+    guard importedSpecializations[key, default: [:]].count < Checker.maximumSpecializations else { return generic }
+    var checker = Checker(source: imported.source)
+    checker.imports = imported.imports
+    checker.openImports = imported.openImports
+    checker.lets = imported.syntax.lets
+    checker.letTypes = imported.lets.map(\.body.type)
+    for (position, definition) in imported.syntax.lets.enumerated() where checker.letIndex[definition.name.value] == nil
+    {
+      checker.letIndex[definition.name.value] = position
+    }
+    for (position, host) in imported.hosts.enumerated() where checker.hostIndex[host.name] == nil {
+      checker.hostIndex[host.name] = position
+      checker.hostSignatures.append(host)
+    }
+    checker.letsInSource = true
+    checker.specializationTrail =
+      specializationTrail.isEmpty ? ["found checking the call at \(position(span))"] : specializationTrail
+    let result = checker.letCallType(index, args, span: span)
+    for diagnostic in checker.diagnostics
+    where reportedElsewhere.insert(
+      "\(diagnostic.file):\(diagnostic.location.line):\(diagnostic.location.column):\(diagnostic.message)"
+    ).inserted {
+      diagnostics.appendWithinLimit { diagnostic }
+    }
+    importedSpecializations[key, default: [:]][types] = result
+    return result
   }
 
   /// With open imports, the let `name` of the one import that defines it; nil when none does.
@@ -317,7 +660,10 @@ struct Checker {
       }
       if let builtin = candidates.first(where: { $0.methodArities.contains(args.count) }) {
         checkPattern(builtin, checkedArgs.first)
-        return IR(kind: .builtin(builtin, [receiver] + checkedArgs, receiverStyle: true), span: span)
+        let all = [receiver] + checkedArgs
+        return IR(
+          kind: .builtin(builtin, all, receiverStyle: true), span: span,
+          type: builtinType(builtin, all, receiverStyle: true, span: span))
       }
       let arities = candidates.flatMap(\.methodArities)
       if arities.isEmpty {
@@ -334,7 +680,9 @@ struct Checker {
         error(arityMessage(function, expected: [definition.parameters.count], got: args.count), span)
       }
       usedLets.insert(LetKey(unit: 0, index: index))
-      return IR(kind: .callLet(LetKey(unit: 0, index: index), checkedArgs), span: span)
+      return IR(
+        kind: .callLet(LetKey(unit: 0, index: index), checkedArgs), span: span,
+        type: letCallType(index, checkedArgs, span: span))
     }
     if let imported = openImportedLet(function, args: checkedArgs, span: span) { return imported }
     if let index = hostIndex[function] {
@@ -346,20 +694,22 @@ struct Checker {
       if signature.arity != args.count {
         error(arityMessage(function, expected: [signature.arity], got: args.count), span, notes: [declared])
       } else {
-        for (offset, (argument, expected)) in zip(checkedArgs, signature.parameters).enumerated() {
-          guard let tag = Checker.literalType(argument), !expected.accepts(tag) else { continue }
-          error(
-            "argument \(offset + 1) of '\(function)' is \(Checker.article(tag.name)), but the host function takes "
+        for (offset, (argument, expected)) in zip(checkedArgs, signature.parameters).enumerated()
+        where !argument.type.fits(StaticType(expected)) {
+          typeError(
+            "argument \(offset + 1) of '\(function)' is \(argument.type.noun), but the host function takes "
               + Checker.article(expected.rawValue), argument.span, notes: [declared])
         }
       }
       usedHosts.insert(function)
-      return IR(kind: .callHost(index, checkedArgs), span: span)
+      return IR(kind: .callHost(index, checkedArgs), span: span, type: StaticType(signature.result))
     }
     if let candidates = Builtin.byName[function] {
       if let builtin = candidates.first(where: { $0.globalArities.contains(args.count) }) {
         checkPattern(builtin, checkedArgs.last)
-        return IR(kind: .builtin(builtin, checkedArgs, receiverStyle: false), span: span)
+        return IR(
+          kind: .builtin(builtin, checkedArgs, receiverStyle: false), span: span,
+          type: builtinType(builtin, checkedArgs, receiverStyle: false, span: span))
       }
       let arities = candidates.flatMap(\.globalArities)
       if arities.isEmpty {
@@ -377,29 +727,13 @@ struct Checker {
       help: Spelling.closest(function, in: known).map { "did you mean '\($0)'?" })
   }
 
-  /// The type of a literal argument (the checker knows no other expression's type yet).
-  private static func literalType(_ ir: IR) -> TypeTag? {
-    switch ir.kind {
-    case .null: .nullType
-    case .bool: .bool
-    case .int: .int
-    case .uint: .uint
-    case .double: .double
-    case .string, .template: .string
-    case .bytes: .bytes
-    case .type: .type
-    case .list: .list
-    case .map: .map
-    default: nil
-    }
-  }
-
   /// A type's name as a noun: `an int`, `a string`, `bytes`, `null`.
   static func article(_ type: String) -> String {
     switch type {
     case "bytes": "bytes"
     case "null_type": "null"
     case "dyn": "any value"
+    case "uint": "a uint"
     default: ("aeiou".contains(type.first ?? "x") ? "an " : "a ") + type
     }
   }
@@ -430,6 +764,7 @@ struct Checker {
 
   private mutating func ruleset(_ syntax: RulesetSyntax, imports: [CheckedRuleset]) -> CheckedRuleset {
     self.imports = imports
+    letsInSource = true
     checkName(syntax.name)
     if let problem = VersionSyntax.versionProblem(syntax.version.value) {
       error(
@@ -490,16 +825,19 @@ struct Checker {
       letIndex[definition.name.value] = index
     }
 
-    var checkedLets: [CheckedFunction] = []
-    var letEdges: [[Int]] = []
-    var letHosts: [Set<String>] = []
-    for definition in syntax.lets {
+    // Lets are checked callees first, so a call's type is the type of the let's result.
+    letTypes = Array(repeating: .dyn, count: syntax.lets.count)
+    var checkedLets: [CheckedFunction?] = Array(repeating: nil, count: syntax.lets.count)
+    var letEdges: [[Int]] = Array(repeating: [], count: syntax.lets.count)
+    var letHosts: [Set<String>] = Array(repeating: [], count: syntax.lets.count)
+    for index in Checker.calleesFirst(syntax.lets, letIndex: letIndex) {
+      let definition = syntax.lets[index]
       let body = beginFunction(parameters: definition.parameters.map(\.value)) { $0.check(definition.body) }
-      checkedLets.append(
-        CheckedFunction(
-          name: definition.name.value, parameterCount: definition.parameters.count, localCount: localCount, body: body))
-      letEdges.append(usedLets.filter { $0.unit == 0 }.map(\.index))
-      letHosts.append(usedHosts)
+      checkedLets[index] = CheckedFunction(
+        name: definition.name.value, parameterCount: definition.parameters.count, localCount: localCount, body: body)
+      if letIndex[definition.name.value] == index { letTypes[index] = body.type }
+      letEdges[index] = usedLets.filter { $0.unit == 0 }.map(\.index)
+      letHosts[index] = usedHosts
     }
     let order = reportRecursion(syntax.lets, edges: letEdges)
     let hostClosure = Checker.closeHosts(letHosts, edges: letEdges, order: order)
@@ -519,7 +857,7 @@ struct Checker {
 
     return CheckedRuleset(
       name: syntax.name.value, version: syntax.version.value, source: source, syntax: syntax,
-      lets: checkedLets, letHosts: hostClosure, imports: imports, openImports: openImports,
+      lets: checkedLets.map { $0! }, letHosts: hostClosure, imports: imports, openImports: openImports,
       hosts: hostSignatures, rules: rules)
   }
 
@@ -616,6 +954,65 @@ struct Checker {
         } else if state[next] == 0 {
           state[next] = 1
           path.append((next, edges[next].sorted(), 0))
+        }
+      }
+    }
+    return order
+  }
+
+  /// The order to check lets in: each after the lets its body names (read from the syntax, so
+  /// a parameter that shadows a let only orders more cautiously), cycles broken anywhere. The
+  /// walk keeps its own stack, as `reportRecursion` does.
+  private static func calleesFirst(_ definitions: [LetSyntax], letIndex: [String: Int]) -> [Int] {
+    func names(_ expr: Expr, into found: inout Set<Int>) {
+      switch expr.kind {
+      case .null, .bool, .int, .uint, .double, .string, .bytes: break
+      case .identifier(let name, _): if let index = letIndex[name] { found.insert(index) }
+      case .select(let operand, _, _): names(operand, into: &found)
+      case .call(let function, let target, let args):
+        if target == nil, let index = letIndex[function] { found.insert(index) }
+        if let target { names(target, into: &found) }
+        for arg in args { names(arg, into: &found) }
+      case .index(let a, let b), .binary(_, let a, let b):
+        names(a, into: &found)
+        names(b, into: &found)
+      case .unary(_, let a): names(a, into: &found)
+      case .conditional(let a, let b, let c):
+        for part in [a, b, c] { names(part, into: &found) }
+      case .list(let elements): for element in elements { names(element, into: &found) }
+      case .map(let entries):
+        for entry in entries {
+          names(entry.key, into: &found)
+          names(entry.value, into: &found)
+        }
+      case .comprehension(_, let target, _, let args):
+        names(target, into: &found)
+        for arg in args { names(arg, into: &found) }
+      }
+    }
+    let edges = definitions.map { definition in
+      var found: Set<Int> = []
+      names(definition.body, into: &found)
+      return found.sorted()
+    }
+    var state = [UInt8](repeating: 0, count: definitions.count)  // 0 new, 1 on the path, 2 done
+    var order: [Int] = []
+    var path: [(node: Int, next: Int)] = []
+    for root in definitions.indices where state[root] == 0 {
+      state[root] = 1
+      path.append((root, 0))
+      while let top = path.last {
+        guard top.next < edges[top.node].count else {
+          state[top.node] = 2
+          order.append(top.node)
+          path.removeLast()
+          continue
+        }
+        let next = edges[top.node][top.next]
+        path[path.count - 1].next += 1
+        if state[next] == 0 {
+          state[next] = 1
+          path.append((next, 0))
         }
       }
     }
@@ -720,16 +1117,26 @@ struct Checker {
         checker.nodeBindings = 0
         checker.unnamedSteps = nil
       }
-      let ir = checker.beginFunction(parameters: bindings, body)
+      let ir = checker.beginFunction(
+        parameters: bindings, types: Array(repeating: .node, count: bindings.count), body)
       hosts.formUnion(checker.usedHosts)
       for key in checker.usedLets where key.unit == 0 { hosts.formUnion(hostClosure[key.index]) }
       return CheckedFunction(name: name, parameterCount: bindings.count, localCount: checker.localCount, body: ir)
     }
     let id = rule.id.value
-    let when = rule.when.map { expr in clause(&self, "\(id).when", { $0.check(expr) }) }
+    func condition(_ expr: Expr, _ what: String) -> (inout Checker) -> IR {
+      { checker in
+        let ir = checker.check(expr)
+        checker.requireBool(ir, what)
+        return ir
+      }
+    }
+    let when = rule.when.map { expr in clause(&self, "\(id).when", condition(expr, "'when'")) }
     var requirements: [CheckedRequirement] = []
     for (index, requirement) in rule.requirements.enumerated() {
-      let function = clause(&self, "\(id).\(requirement.kind.rawValue)#\(index + 1)", { $0.check(requirement.expr) })
+      let function = clause(
+        &self, "\(id).\(requirement.kind.rawValue)#\(index + 1)",
+        condition(requirement.expr, "'\(requirement.kind.rawValue)'"))
       let operands = explainedOperands(function.body, parameterCount: bindings.count).map { operand in
         CheckedFunction(
           name: "\(function.name).operand", parameterCount: bindings.count, localCount: bindings.count, body: operand)
@@ -763,7 +1170,7 @@ struct Checker {
       case .expression(let expr): parts.append(check(expr))
       }
     }
-    return IR(kind: .template(parts), span: template.span)
+    return IR(kind: .template(parts), span: template.span, type: .string)
   }
 
   /// The sub-expressions whose values explain a requirement's outcome: the operands of its

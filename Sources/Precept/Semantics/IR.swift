@@ -4,6 +4,8 @@
 struct IR: Sendable {
   var kind: IRKind
   var span: Span
+  /// The static type the checker deduced, once, when it built the node.
+  var type: StaticType = .dyn
 }
 
 indirect enum IRKind: Sendable {

@@ -217,7 +217,7 @@ let menuNodes = """
       rule not-bool {
         severity error
         on Menu as m
-        require m.type
+        require dyn(m.type)
       }
       """
     let report = try evaluate(ruleset, menuNodes, limits: EvaluationLimits(costBudget: 2_000))

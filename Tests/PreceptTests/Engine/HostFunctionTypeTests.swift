@@ -152,7 +152,7 @@ private let ratio = HostFunction("contrastRatio", parameters: [.string, .string]
       rule contrast {
         severity error
         on Menu as m
-        require contrastRatio(m.line, "white") >= 4.5
+        require contrastRatio(dyn(m.line), "white") >= 4.5
       }
       """
     // The body is never reached: the argument is refused first.

@@ -146,7 +146,7 @@ enum MapScreen {
     ("n.text()", #""Actions""#),
     ("n.args[0].text()", #""Actions""#),
     (#""plain".text()"#, #""plain""#),
-    ("n.arg(1.5)", "<error: no matching overload for 'arg' applied to (double)>"),
+    ("n.arg(dyn(1.5))", "<error: no matching overload for 'arg' applied to (double)>"),
     // Modifiers.
     ("n.modifiers.map(m, m.name)", #"["accessibilityLabel", "overlay", "accessibilityHint"]"#),
     ("n.modifiers[0]", "<modifier accessibilityLabel MapScreen.swift:12:10>"),
@@ -163,14 +163,14 @@ enum MapScreen {
     (#"n.hasModifier("sheet")"#, "false"),
     (#"n.modifiers("overlay").size()"#, "1"),
     (#"n.modifiers("sheet")"#, "[]"),
-    (#"n.modifier(1)"#, "<error: no matching overload for 'modifier' applied to (node, int)>"),
+    (#"n.modifier(dyn(1))"#, "<error: no matching overload for 'modifier' applied to (node, int)>"),
     // Absent things are null, and so is everything selected from them.
     (#"n.modifier("sheet")"#, "null"),
     (#"n.modifier("sheet").text()"#, #""""#),
     (#"n.modifier("sheet").name"#, "null"),
     (#"n.modifier("sheet").args"#, "null"),
     (#"has(n.modifier("sheet").name)"#, "false"),
-    (#"n.modifier("sheet").hasModifier("x")"#, "false"),
+    (#"dyn(n.modifier("sheet")).hasModifier("x")"#, "false"),
     (#"n.modifier("sheet").slot("x")"#, "[]"),
     (#"n.parent.parent.parent"#, "null"),
     (#"n.parent.parent.parent.type"#, "null"),
@@ -203,14 +203,18 @@ enum MapScreen {
     (#"n.property("nope")"#, "null"),
     (#"type(n.property("isOpen"))"#, "property"),
     (#"n.property("isOpen")"#, "<property isOpen MapScreen.swift:3:5>"),
-    // Fields a kind of value does not have are errors, not null: caught by the checker on a
-    // rule's node bindings, at evaluation on other values.
+    // Fields a kind of value does not have are errors, not null: caught by the checker on
+    // every typed value, at evaluation on a `dyn` one.
     ("n.kind", "diagnostic: a node has no field 'kind'"),
-    ("n.args[0].type", "<error: argument has no field 'type'>"),
-    ("n.modifiers[0].value", "<error: modifier has no field 'value'>"),
-    (#"n.property("isOpen").args"#, "<error: property has no field 'args'>"),
+    ("n.args[0].type", "diagnostic: an argument has no field 'type'"),
+    ("dyn(n.args[0]).type", "<error: argument has no field 'type'>"),
+    ("n.modifiers[0].value", "diagnostic: a modifier has no field 'value'"),
+    ("dyn(n.modifiers[0]).value", "<error: modifier has no field 'value'>"),
+    (#"n.property("isOpen").args"#, "diagnostic: a property has no field 'args'"),
+    (#"dyn(n.property("isOpen")).args"#, "<error: property has no field 'args'>"),
     ("n.nonsense", "diagnostic: a node has no field 'nonsense'"),
-    ("has(n.nonsense)", "false"),
+    ("has(n.nonsense)", "diagnostic: a node has no field 'nonsense'"),
+    ("has(dyn(n).nonsense)", "false"),
     ("has(n.name)", "false"),
     ("has(n.type)", "true"),
     // Node values inside macros and templates.
@@ -287,7 +291,7 @@ enum MapScreen {
       review focus { on Menu as m check "focus moves into the {m.type}" }
       rule needs-host { severity error on Menu require contrastRatio(1, 2) > 4.5 }
       rule broken { severity error on Menu as m require m.line / 0 > 1 }
-      rule not-bool { severity error on Menu as m require m.line }
+      rule not-bool { severity error on Menu as m require dyn(m.line) }
       """)
     #expect(report.ruleCounts["outcomes/destructive"] == OutcomeCounts(passed: 2))
     #expect(report.ruleCounts["outcomes/labelled"] == OutcomeCounts(passed: 1, inapplicable: 1))

@@ -45,7 +45,7 @@ import Testing
   @Test func theSessionRulesetNamesTheEntryEachDiagnosticIsIn() throws {
     let entries = [
       entry("let twice(x) = x * 2", 1), entry("1 + 1", 2),
-      entry("rule a {\n  severity error\n  on Menu as m\n  require twice(m) == 2 && thrice(m)\n}", 3),
+      entry("rule a {\n  severity error\n  on Menu as m\n  require twice(1) == 2 && thrice(m)\n}", 3),
     ]
     #expect(throws: DiagnosticError.self) { try Ruleset(session: "repl", entries: entries, imports: []) }
     do {
@@ -53,7 +53,7 @@ import Testing
     } catch {
       let diagnostic = error.diagnostics[0]
       #expect(diagnostic.description == "<repl 3>:4:28: error: unknown function 'thrice'")
-      #expect(diagnostic.lineText == "  require twice(m) == 2 && thrice(m)")
+      #expect(diagnostic.lineText == "  require twice(1) == 2 && thrice(m)")
     }
     let fixed = try Ruleset(
       session: "repl",
