@@ -37,7 +37,11 @@ let source = """
 
   """
 do {
-  try source.write(toFile: output, atomically: true, encoding: .utf8)
+  // SwiftPM relinks this tool on every build of a package that uses the plugin, which reruns
+  // this command; leaving an unchanged file untouched keeps what is compiled from it (the
+  // whole PreceptTool module) from being compiled again.
+  let unchanged = (try? String(contentsOfFile: output, encoding: .utf8)) == source
+  if !unchanged { try source.write(toFile: output, atomically: true, encoding: .utf8) }
 } catch {
   FileHandle.standardError.write(Data("embed-rulesets: cannot write \(output): \(error)\n".utf8))
   exit(1)
