@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "precept", targets: ["precept"]),
     .executable(name: "precept-bench", targets: ["precept-bench"]),
     .plugin(name: "PreceptLintPlugin", targets: ["PreceptLintPlugin"]),
+    .plugin(name: "PreceptLintBuildPlugin", targets: ["PreceptLintBuildPlugin"]),
   ],
   targets: [
     // The engine: syntax → semantics → compiler → runtime, plus the view model and reports.
@@ -35,6 +36,10 @@ let package = Package(
       capability: .command(
         intent: .custom(verb: "precept-lint", description: "Check SwiftUI code against the accessibility rulesets")),
       dependencies: ["precept"], path: "Sources/PreceptLintPlugin"),
+    // Lint on build: findings as diagnostics in Xcode and `swift build` (an error fails the build).
+    .plugin(
+      name: "PreceptLintBuildPlugin", capability: .buildTool(), dependencies: ["precept"],
+      path: "Sources/PreceptLintBuildPlugin"),
     // Prints the performance figures and budgets (Sources/precept-bench/README.md), measured side by side in one run.
     .executableTarget(
       name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI", "PreceptTool"], exclude: ["README.md"],

@@ -34,6 +34,10 @@ extension Command {
       input errors and rules that could not run are reported wherever they are. It combines
       with --baseline.
 
+      --watch lints once as usual, then checks the paths twice a second and re-lints the files
+      that were added, changed or removed, printing the findings that appeared (+) and those
+      that are gone (-), until interrupted (Ctrl-C).
+
       Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
       does not compile, an input that could not be read, or a rule that could not run on a
       node (its cost budget spent, a host function missing, a run-time error; --accept-not-run
@@ -50,6 +54,10 @@ extension Command {
           "report only findings on lines changed since git revision BASE (default: the default branch's merge base)",
         optionalValue: true),
       Evaluation.showReviewOption, Evaluation.acceptNotRunOption, Evaluation.outputOption,
+      OptionSpec(name: "--watch", help: "keep linting: re-lint files as they change and print what changed"),
+      OptionSpec(
+        name: "--stamp", value: "FILE",
+        help: "write FILE when the lint passes (exit 0) and remove it otherwise, for build systems"),
     ],
     run: { arguments, console in
       _ = try Evaluation.format(arguments)
@@ -66,27 +74,42 @@ extension Command {
         let excluded = excludes.isEmpty ? "" : " (excluding \(excludes.joined(separator: ", ")))"
         throw InputError(message: "no Swift files to lint: none in \(paths.joined(separator: ", "))\(excluded)")
       }
+      let watching = arguments.flag("--watch")
+      if watching {
+        if files.contains(.standardInput) { throw UsageError(message: "--watch cannot watch standard input") }
+        if try Evaluation.format(arguments) != .text || arguments.value("--output") != nil {
+          throw UsageError(message: "--watch prints text to the terminal: leave out --format and --output")
+        }
+        if arguments.value("--write-baseline") != nil || arguments.flag("--changed")
+          || arguments.value("--changed") != nil
+        {
+          throw UsageError(message: "--watch cannot be combined with --write-baseline or --changed")
+        }
+      }
       let stdin = files.contains(.standardInput) ? try console.standardInput() : nil
       // Only the files read here are quoted (from memory): nothing else is read for quoting.
       let sources = SourceLines()
       let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
-      var (report, inputErrors) = Evaluation.evaluate(engine, count: files.count) { index in
-        Evaluation.read(files[index], stdin: stdin).flatMap { source in
-          sources.add(source)
-          return Result { () throws(DiagnosticError) in
-            let model = ViewModel(try SwiftUIReader.read(source))
-            let suppressions = Suppressions(source)
-            let problems = suppressions.names.compactMap { name, span in
-              name.isEmpty
-                ? nil
-                : ruleIDs.problem(name, rulesets: true, in: "a precept: comment").map {
-                  Diagnostic(.error, $0, in: source, span: span)
-                }
+      let lintFiles: @Sendable ([InputPath]) -> (Report, [Diagnostic]) = { files in
+        Evaluation.evaluate(engine, count: files.count) { index in
+          Evaluation.read(files[index], stdin: stdin).flatMap { source in
+            sources.add(source)
+            return Result { () throws(DiagnosticError) in
+              let model = ViewModel(try SwiftUIReader.read(source))
+              let suppressions = Suppressions(source)
+              let problems = suppressions.names.compactMap { name, span in
+                name.isEmpty
+                  ? nil
+                  : ruleIDs.problem(name, rulesets: true, in: "a precept: comment").map {
+                    Diagnostic(.error, $0, in: source, span: span)
+                  }
+              }
+              return Evaluation.Input(model: model, suppressions: suppressions, problems: problems)
             }
-            return Evaluation.Input(model: model, suppressions: suppressions, problems: problems)
           }
         }
       }
+      var (report, inputErrors) = lintFiles(files)
       inputErrors += problems
       report.summary.files = files.count
 
@@ -116,9 +139,32 @@ extension Command {
           "precept: --changed: \(report.findings.count) of \(before) findings are on lines changed since "
             + "\(TerminalStyle.escaped(changed.baseDescription)) (\(changed.files.count) changed files)")
       }
-      return try Evaluation.finish(
+      let status = try Evaluation.finish(
         report, inputErrors: inputErrors, engine: engine, arguments: arguments, console: console, sources: sources)
+      if let stamp = arguments.value("--stamp") { try writeStamp(stamp, passed: status == 0) }
+      if watching {
+        var watch = Watch(paths: paths, walker: walker, console: console, sources: sources, lint: lintFiles)
+        watch.start(report: report, inputErrors: inputErrors)
+        watch.run()
+      }
+      return status
     })
+
+  /// A build command's declared output: present only after a lint that passed, so that after a
+  /// failing one the build system runs the lint again instead of forgetting its errors.
+  private static func writeStamp(_ path: String, passed: Bool) throws(InputError) {
+    let url = URL(fileURLWithPath: path)
+    do {
+      if passed {
+        try Data("precept lint passed\n".utf8).write(to: url, options: .atomic)
+      } else if FileManager.default.fileExists(atPath: path) {
+        try FileManager.default.removeItem(at: url)
+      }
+    } catch {
+      throw InputError(
+        message: "cannot \(passed ? "write" : "remove") the stamp \(path): \(error.localizedDescription)")
+    }
+  }
 
   static let dumpModelCommand = Command(
     name: "dump-model",

@@ -102,6 +102,31 @@ struct FileWalker {
   /// `special`: a FIFO, device or socket (or a link to one), which could block a read forever.
   private enum Kind { case file, folder, danglingLink, linkToFolder, special }
 
+  /// What identifies a file's version for `--watch`: size, modification time and inode
+  /// (following links); nil when nothing readable is there.
+  struct Stamp: Hashable {
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+    var inode: UInt64
+  }
+
+  static func stamp(_ path: [UInt8]) -> Stamp? {
+    var info = stat()
+    let found = (path + [0]).withUnsafeBufferPointer { pointer in
+      pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) { stat($0, &info) == 0 }
+    }
+    guard found else { return nil }
+    #if canImport(Darwin)
+      let modified = info.st_mtimespec
+    #else
+      let modified = info.st_mtim
+    #endif
+    return Stamp(
+      size: Int64(info.st_size), seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec),
+      inode: UInt64(info.st_ino))
+  }
+
   /// What is at a path, without following a final symbolic link unless `following`.
   private static func kind(_ path: [UInt8], following: Bool = false) -> Kind? {
     var info = stat()

@@ -1,0 +1,1 @@
+../../../Sources/PreceptLintBuildPlugin/LintCommandLine.swift
