@@ -426,7 +426,15 @@ struct RuleRunner {
         Outcome(
           rule: rule.info.id, node: model.reference(node), result: result,
           finding: report.findings[made.findings...].last,
-          reviewItems: Array(report.needsReview[made.reviews...])))
+          reviewItems: Array(report.needsReview[made.reviews...]),
+          notRun: result.isNotRun ? report.notRun.last : nil))
     }
+  }
+}
+
+extension Outcome.Result {
+  fileprivate var isNotRun: Bool {
+    if case .notRun = self { return true }
+    return false
   }
 }

@@ -275,4 +275,6 @@ public struct Outcome: Sendable, Hashable {
   public var finding: Finding?
   /// The review items a `needsReview` outcome made, one per check.
   public var reviewItems: [ReviewItem] = []
+  /// What a `notRun` outcome reported, with its ruleset place.
+  package var notRun: NotRun?
 }

@@ -191,6 +191,8 @@ import Testing
         "FAIL \(folder.path)/t.tests/boom.swift\n  not run: 3:25 on Button: t/broken (evaluation error): "),
       "\(run.output)")
     #expect(run.output.contains("1 fixtures, 1 failed (1 rule evaluation could not run);"), "\(run.output)")
+    // The ruleset place and the clause, from the source map.
+    #expect(run.output.contains(" at \(folder.path)/t.precept:"), "\(run.output)")
   }
 
   @Test func aMisspeltImportSuggestsARulesetTheToolCanSee() throws {
