@@ -27,6 +27,9 @@ struct CodeGen {
   private var source: SourceFile?
   private var file: Int32 = 0
   private var currentNode: Int32 = -1
+  /// The last place a node's location was worked out, so the next one (code is emitted mostly
+  /// in source order) is found by reading forward along the line instead of searching.
+  private var cursor: (offset: Int, location: SourceLocation)?
 
   // MARK: Entry points
 
@@ -89,6 +92,7 @@ struct CodeGen {
   /// Makes `source` (of the ruleset named `ruleset`) the one the next spans are offsets in.
   private mutating func enter(_ source: SourceFile, ruleset: String) {
     self.source = source
+    cursor = nil
     if let index = sourceMap.files.firstIndex(where: { $0.ruleset == ruleset }) {
       file = Int32(index)
       return
@@ -183,6 +187,33 @@ struct CodeGen {
     return code.count - 1
   }
 
+  /// `source.location(of:)`, read forward from the last location asked for when `offset` is
+  /// further along the same line (a compiled ruleset is valid UTF-8: a column is a lead byte).
+  private mutating func location(of offset: Int, in source: SourceFile) -> SourceLocation {
+    if let (last, location) = cursor, offset >= last, offset - last <= 256 {
+      var column = location.column
+      var sameLine = true
+      source.bytes.withUnsafeBufferPointer { bytes in
+        for index in last..<min(offset, bytes.count) {
+          let byte = bytes[index]
+          if byte == 0x0A || byte == 0x0D {
+            sameLine = false
+            break
+          }
+          if byte & 0xC0 != 0x80 { column += 1 }
+        }
+      }
+      if sameLine {
+        let found = SourceLocation(line: location.line, column: column)
+        cursor = (offset, found)
+        return found
+      }
+    }
+    let found = source.location(of: offset)
+    cursor = (offset, found)
+    return found
+  }
+
   /// A function's body and its `return`, which belongs to the body.
   private mutating func emitBody(_ body: IR) {
     let root = emit(body)
@@ -197,7 +228,7 @@ struct CodeGen {
   private mutating func emit(_ ir: IR) -> Int32 {
     guard let source else { preconditionFailure("code is emitted before its source is entered") }
     let node = Int32(sourceMap.nodes.count)
-    let location = source.location(of: ir.span.start)
+    let location = location(of: ir.span.start, in: source)
     sourceMap.nodes.append(
       SourceMap.Node(
         file: file, start: Int32(clamping: ir.span.start), end: Int32(clamping: ir.span.end),

@@ -30,7 +30,9 @@ struct SourceTexts {
   func text(_ node: Int) -> String? {
     let entry = map.nodes[node]
     guard let source = sources[Int(entry.file)] else { return nil }
-    return oneLine(source.text(Int(entry.start)..<Int(entry.end)))
+    let text = source.text(Int(entry.start)..<Int(entry.end))
+    // Most expressions are on one line; looking for a line break byte by byte is cheap.
+    return text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) ? oneLine(text) : text
   }
 
   /// Where the expression is.

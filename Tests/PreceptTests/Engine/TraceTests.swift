@@ -139,6 +139,16 @@ import Testing
     #expect(notRun.clause == "require ratio(b) > 0")
   }
 
+  @Test func aMissingHostFunctionNamesItsCall() throws {
+    // An engine that is not validated (as the REPL's) reports the rule as not run.
+    let engine = Engine(rulesets: [try Ruleset(text: Self.failing, name: "demo.failing.precept")])
+    let report = engine.evaluate(try model(menuNodes), options: EvaluationOptions(rules: ["demo.failing/wrong-result"]))
+    let notRun = try #require(report.notRun.first)
+    #expect(notRun.reason == .hostFunctionMissing)
+    #expect(notRun.place?.line == 25 && notRun.place?.expression == "label(b.text())")
+    #expect(notRun.clause == #"require label(b.text()) != """#)
+  }
+
   @Test func aBudgetStopNamesWhereTheRunStopped() throws {
     let limits = EvaluationLimits(costBudget: 50)
     let engine = Engine(
@@ -176,6 +186,28 @@ import Testing
     let root = ruleset.program.sourceMap.root(
       of: ruleset.program.sourceMap.node(at: ruleset.program.functions[function].entry))
     #expect(trace.values[root]?.isBool(false) == true)
+  }
+
+  @Test func everyNodesLineAndColumnAreItsSpansStart() throws {
+    let text = """
+      ruleset demo.places 1.0.0
+      let wide(m) = m.text() == "é…é" ||
+        m.children.exists(c, c.text() in ["…", "ü"] &&
+                             c.type == "Button")
+      rule r {
+        severity error
+        on Menu as m
+        require wide(m) || m.text().size() > "ü…".size()
+        message "«{m.text()}» is not wide"
+      }
+      """
+    let ruleset = try Ruleset(text: text, name: "demo.places.precept")
+    let source = SourceFile(name: "demo.places.precept", text: text)
+    let map = ruleset.program.sourceMap
+    #expect(map.nodes.count > 20 && map.instructions.count == ruleset.program.code.count)
+    for node in map.nodes {
+      #expect(source.location(of: Int(node.start)) == SourceLocation(line: Int(node.line), column: Int(node.column)))
+    }
   }
 
   // MARK: Packs
