@@ -951,20 +951,38 @@ struct CheckedRule: Sendable {
 /// Source text on one line, for reports: a line break and the indentation around it become one
 /// space, so a clause written over several lines reads as it would written on one.
 func oneLine(_ text: String) -> String {
-  guard text.contains(where: \.isNewline) else { return text }
-  var out = ""
-  var pendingBreak = false
-  for character in text {
-    if character.isNewline {
-      pendingBreak = true
-      while out.last == " " || out.last == "\t" { out.removeLast() }
-    } else if pendingBreak && (character == " " || character == "\t") {
-      continue
-    } else {
-      if pendingBreak { out.append(" ") }
-      pendingBreak = false
-      out.append(character)
+  // Bytes rather than characters: explanations join helper bodies of hundreds of characters.
+  let bytes = Array(text.utf8)
+  /// The length of the line break at `index` (`\n`, `\r`, VT, FF, U+0085, U+2028, U+2029), or 0.
+  func lineBreak(at index: Int) -> Int {
+    switch bytes[index] {
+    case 0x0A...0x0D: return 1
+    case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return 2
+    case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]):
+      return 3
+    default: return 0
     }
   }
-  return out
+  guard bytes.indices.contains(where: { lineBreak(at: $0) > 0 }) else { return text }
+  var out: [UInt8] = []
+  out.reserveCapacity(bytes.count)
+  var pendingBreak = false
+  var index = 0
+  while index < bytes.count {
+    let byte = bytes[index]
+    let length = lineBreak(at: index)
+    if length > 0 {
+      pendingBreak = true
+      while out.last == 0x20 || out.last == 0x09 { out.removeLast() }
+      index += length
+      continue
+    }
+    if !(pendingBreak && (byte == 0x20 || byte == 0x09)) {
+      if pendingBreak { out.append(0x20) }
+      pendingBreak = false
+      out.append(byte)
+    }
+    index += 1
+  }
+  return String(decoding: out, as: UTF8.self)
 }

@@ -210,6 +210,13 @@ import Testing
     }
   }
 
+  @Test func textsOverSeveralLinesReadAsOneLine() {
+    #expect(oneLine("a &&\n    b") == "a && b")
+    #expect(oneLine("x  \r\n\t  y\u{2028} z") == "x y z")
+    #expect(oneLine("«é»\n") == "«é»")
+    #expect(oneLine("one line") == "one line")
+  }
+
   // MARK: Packs
 
   @Test func aPackKeepsTheSourceMap() throws {
