@@ -730,15 +730,10 @@ struct Checker {
     var requirements: [CheckedRequirement] = []
     for (index, requirement) in rule.requirements.enumerated() {
       let function = clause(&self, "\(id).\(requirement.kind.rawValue)#\(index + 1)", { $0.check(requirement.expr) })
-      let operands = explainedOperands(function.body, parameterCount: bindings.count).map { operand in
-        CheckedFunction(
-          name: "\(function.name).operand", parameterCount: bindings.count, localCount: bindings.count, body: operand)
-      }
       requirements.append(
         CheckedRequirement(
           kind: requirement.kind, function: function, text: oneLine(source.text(requirement.expr.span.range)),
-          span: requirement.span,
-          operands: operands.map { ExplainedOperand(text: oneLine(source.text($0.body.span.range)), function: $0) }))
+          span: requirement.span))
     }
     let message = rule.message.map { template in clause(&self, "\(id).message", { $0.check(template) }) }
     let fix = rule.fix.map { template in clause(&self, "\(id).fix", { $0.check(template) }) }
@@ -765,40 +760,6 @@ struct Checker {
     }
     return IR(kind: .template(parts), span: template.span)
   }
-
-  /// The sub-expressions whose values explain a requirement's outcome: the operands of its
-  /// top operator and, below them, receivers and arguments, nearest first. Literals, bare
-  /// names and anything inside a macro body (which needs the macro's variable) are left out.
-  private func explainedOperands(_ body: IR, parameterCount: Int) -> [IR] {
-    var result: [IR] = []
-    var queue = body.children
-    if case .unary(.not, let inner) = body.kind { queue = inner.children }
-    // The same text written twice (`n.owner` in two places) is explained once.
-    var seen: Set<String> = [source.text(body.span.range)]
-    while !queue.isEmpty, result.count < Checker.maximumExplainedOperands {
-      let next = queue.removeFirst()
-      switch next.kind {
-      case .local, .global, .type: continue
-      default: break
-      }
-      if next.isLiteral || !next.readsOnlyParameters(below: parameterCount)
-        || !seen.insert(source.text(next.span.range)).inserted
-      {
-        continue
-      }
-      result.append(next)
-      if case .comprehension(_, let target, _, _) = next.kind {
-        queue.append(target)
-      } else if case .template = next.kind {
-        continue
-      } else {
-        queue.append(contentsOf: next.children)
-      }
-    }
-    return result
-  }
-
-  static let maximumExplainedOperands = 6
 }
 
 // MARK: - Checked rulesets
@@ -913,17 +874,11 @@ struct CheckedSelector: Sendable {
   var text: String
 }
 
-struct ExplainedOperand: Sendable {
-  var text: String
-  var function: CheckedFunction
-}
-
 struct CheckedRequirement: Sendable {
   var kind: RequirementSyntax.Kind
   var function: CheckedFunction
   var text: String
   var span: Span
-  var operands: [ExplainedOperand]
 }
 
 struct CheckedRule: Sendable {
