@@ -132,10 +132,20 @@ enum BytecodeFormat {
     if let typed = metadata["hosts"] {
       hosts = try readHostTypes(typed, hosts, offset: metadataOffset)
     }
+    // Packs written before programs had source maps have none: they run as before, and name
+    // no ruleset place in errors.
+    var sourceMap = SourceMap()
+    if let map = metadata["sourceMap"] {
+      do throws(Failure) {
+        sourceMap = try SourceMap(json: map, codeCount: code.count)
+      } catch {
+        throw Failure(message: error.message, offset: metadataOffset)
+      }
+    }
     return Program(
       name: name, version: programVersion, sourceName: sourceName, metadata: rulesetMetadata, code: code,
       functions: functions, constants: constants, hosts: hosts, globals: globals, compiledRules: rules,
-      sourceText: sourceText)
+      sourceText: sourceText, sourceMap: sourceMap)
   }
 
   /// A scalar constant: anything but a list (list elements are scalars, so reading one never
@@ -232,15 +242,13 @@ enum BytecodeFormat {
         "card": .array(info.card.map { .object(["section": .string($0.section), "text": .string($0.text)]) }),
         "category": optional(info.category), "checks": strings(info.checks), "hosts": strings(info.hostFunctions),
         "line": .integer(info.line), "targetTypes": strings(rule.targetTypes),
-        "ancestorTypes": .array(rule.ancestorTypes.map(strings)),
+        "ancestorTypes": .array(rule.ancestorTypes.map(strings)), "bindings": strings(rule.bindings),
         "when": rule.when.map { .integer($0) } ?? .null,
         "requirements": .array(
           rule.requirements.map { requirement in
             .object([
               "kind": .string(requirement.kind.rawValue), "function": .integer(requirement.function),
               "text": .string(requirement.text), "line": .integer(requirement.line),
-              "operands": .array(
-                requirement.operands.map { .object(["text": .string($0.text), "function": .integer($0.function)]) }),
             ])
           }),
         "messageFunction": rule.message.map { .integer($0) } ?? .null,
@@ -255,7 +263,11 @@ enum BytecodeFormat {
         "column": .integer(Int64(host.column)),
       ])
     }
-    return .object(["ruleset": ruleset, "rules": .array(rules), "hosts": .array(hosts)])
+    var document = [
+      JSON.Member("ruleset", ruleset), JSON.Member("rules", .array(rules)), JSON.Member("hosts", .array(hosts)),
+    ]
+    if !program.sourceMap.instructions.isEmpty { document.append(JSON.Member("sourceMap", program.sourceMap.json)) }
+    return .object(document)
   }
 
   /// The types and places of the host functions, one entry per host function of the bytecode
@@ -381,16 +393,12 @@ enum BytecodeFormat {
         else {
           throw fail("unknown requirement kind")
         }
-        var operands: [(String, Int)] = []
-        for operand in requirement["operands"]?.arrayValue ?? [] {
-          operands.append(
-            (try string(operand["text"], "operand text"), try integer(operand["function"], "operand function")))
-        }
+        // Packs written before explanations came from a trace list operand functions here:
+        // their code is still verified, and never run.
         requirements.append(
           CompiledRequirement(
             kind: requirementKind, function: try integer(requirement["function"], "requirement function"),
-            text: try string(requirement["text"], "requirement text"), line: try integer(requirement["line"], "line"),
-            operands: operands))
+            text: try string(requirement["text"], "requirement text"), line: try integer(requirement["line"], "line")))
       }
       var ancestors: [[String]] = []
       for step in rule["ancestorTypes"]?.arrayValue ?? [] { ancestors.append(try stringList(step, "ancestorTypes")) }
@@ -407,6 +415,7 @@ enum BytecodeFormat {
       rules.append(
         CompiledRule(
           info: info, targetTypes: try stringList(rule["targetTypes"], "targetTypes"), ancestorTypes: ancestors,
+          bindings: rule["bindings"] == nil ? [] : try stringList(rule["bindings"], "bindings"),
           when: try optionalInteger(rule["when"], "when"), requirements: requirements,
           message: try optionalInteger(rule["messageFunction"], "messageFunction"),
           fix: try optionalInteger(rule["fixFunction"], "fixFunction"), checks: checks))

@@ -21,6 +21,16 @@ struct CodeGen {
   private var nextSlot: Int32 = 0
   private var maxSlot: Int32 = 0
 
+  /// Where the code came from: the map being built, the source the current function's spans
+  /// are offsets in, its file's index, and the expression being emitted.
+  private var sourceMap = SourceMap()
+  private var source: SourceFile?
+  private var file: Int32 = 0
+  private var currentNode: Int32 = -1
+  /// The last place a node's location was worked out, so the next one (code is emitted mostly
+  /// in source order) is found by reading forward along the line instead of searching.
+  private var cursor: (offset: Int, location: SourceLocation)?
+
   // MARK: Entry points
 
   /// Compiles a checked expression into a program whose function 0 is the expression, followed
@@ -36,6 +46,7 @@ struct CodeGen {
       generator.hosts = scope.hosts
     }
     generator.expressionHosts = hosts.filter { host in !(scope?.hosts.contains { $0.name == host.name } ?? false) }
+    generator.enter(SourceFile(name: "<expression>", text: source), ruleset: "expression")
     _ = generator.compile(function)
     generator.drainLets()
     return generator.program(
@@ -47,23 +58,15 @@ struct CodeGen {
 
   /// Compiles a checked ruleset, its lets and the lets of its imports.
   static func compileRuleset(_ ruleset: CheckedRuleset) -> Program {
-    compileRuleset(ruleset, adding: []).program
-  }
-
-  /// Compiles a checked ruleset together with further functions checked in its scope (the
-  /// sub-expressions `Engine.explain` evaluates), returning their function indices.
-  static func compileRuleset(_ ruleset: CheckedRuleset, adding extra: [CheckedFunction])
-    -> (program: Program, extra: [Int])
-  {
     var generator = CodeGen()
     generator.unit = ruleset
     generator.rootName = ruleset.name
     generator.hosts = ruleset.hosts
+    generator.enter(ruleset.source, ruleset: ruleset.name)
     var rules: [CompiledRule] = []
     for rule in ruleset.rules {
       rules.append(generator.compile(rule, in: ruleset))
     }
-    let extraIndices = extra.map { Int(generator.compile($0)) }
     generator.drainLets()
     let syntax = ruleset.syntax
     let metadata = RulesetMetadata(
@@ -78,10 +81,9 @@ struct CodeGen {
           card: item.card.map { RuleInfo.CardEntry(section: $0.section.rawValue, text: $0.text.value) },
           line: ruleset.source.location(of: item.span.start).line)
       })
-    let program = generator.program(
+    return generator.program(
       name: ruleset.name, version: ruleset.version, sourceName: ruleset.source.name, globals: [], rules: rules,
       metadata: metadata, sourceText: String(decoding: ruleset.source.bytes, as: UTF8.self))
-    return (program, extraIndices)
   }
 
   private func program(
@@ -90,7 +92,21 @@ struct CodeGen {
   ) -> Program {
     Program(
       name: name, version: version, sourceName: sourceName, metadata: metadata, code: code, functions: functions,
-      constants: constants, hosts: hosts, globals: globals, compiledRules: rules, sourceText: sourceText)
+      constants: constants, hosts: hosts, globals: globals, compiledRules: rules, sourceText: sourceText,
+      sourceMap: sourceMap)
+  }
+
+  /// Makes `source` (of the ruleset named `ruleset`) the one the next spans are offsets in.
+  private mutating func enter(_ source: SourceFile, ruleset: String) {
+    self.source = source
+    cursor = nil
+    if let index = sourceMap.files.firstIndex(where: { $0.ruleset == ruleset }) {
+      file = Int32(index)
+      return
+    }
+    file = Int32(sourceMap.files.count)
+    sourceMap.files.append(
+      SourceMap.File(ruleset: ruleset, name: source.name, digest: SourceMap.digest(source.bytes)))
   }
 
   private mutating func compile(_ rule: CheckedRule, in ruleset: CheckedRuleset) -> CompiledRule {
@@ -98,8 +114,7 @@ struct CodeGen {
     let requirements = rule.requirements.map { requirement in
       CompiledRequirement(
         kind: requirement.kind, function: Int(compile(requirement.function)), text: requirement.text,
-        line: ruleset.source.location(of: requirement.span.start).line,
-        operands: requirement.operands.map { ($0.text, Int(compile($0.function))) })
+        line: ruleset.source.location(of: requirement.span.start).line)
     }
     let info = RuleInfo(
       id: "\(ruleset.name)/\(rule.id)", localID: rule.id, ruleset: ruleset.name, version: ruleset.version,
@@ -115,7 +130,7 @@ struct CodeGen {
       } ?? [],
       hostFunctions: rule.hosts, line: location.line)
     return CompiledRule(
-      info: info, targetTypes: rule.selector.target, ancestorTypes: rule.selector.ancestors,
+      info: info, targetTypes: rule.selector.target, ancestorTypes: rule.selector.ancestors, bindings: rule.bindings,
       when: rule.when.map { Int(compile($0)) }, requirements: requirements,
       message: rule.message.map { Int(compile($0)) }, fix: rule.fix.map { Int(compile($0)) },
       checks: rule.checks.map { Int(compile($0)) })
@@ -130,8 +145,7 @@ struct CodeGen {
     for slot in 0..<function.parameterCount { slotMap[slot] = Int32(slot) }
     nextSlot = Int32(function.parameterCount)
     maxSlot = nextSlot
-    emit(function.body)
-    emit(.return)
+    emitBody(function.body)
     functions[Int(index)].localCount = Int(maxSlot)
     return index
   }
@@ -139,20 +153,20 @@ struct CodeGen {
   /// Compiles the lets that calls referred to, until none are left.
   private mutating func drainLets() {
     while let pending = pendingLets.popLast() {
-      let saved = unit
+      let saved = (unit, source, file)
       unit = pending.unit
+      enter(pending.unit.source, ruleset: pending.unit.name)
       let function = pending.unit.lets[pending.index]
       let entry = code.count
       slotMap = [:]
       for slot in 0..<function.parameterCount { slotMap[slot] = Int32(slot) }
       nextSlot = Int32(function.parameterCount)
       maxSlot = nextSlot
-      emit(function.body)
-      emit(.return)
+      emitBody(function.body)
       let name = pending.unit.name == rootName ? function.name : "\(pending.unit.name).\(function.name)"
       functions[Int(pending.function)] = FunctionInfo(
         name: name, entry: entry, parameterCount: function.parameterCount, localCount: Int(maxSlot))
-      unit = saved
+      (unit, source, file) = saved
     }
   }
 
@@ -176,7 +190,64 @@ struct CodeGen {
   @discardableResult
   private mutating func emit(_ op: Opcode, _ a: Int32 = 0, _ b: Int32 = 0) -> Int {
     code.append(Instruction(op, a, b))
+    sourceMap.instructions.append(currentNode)
     return code.count - 1
+  }
+
+  /// `source.location(of:)`, read forward from the last location asked for when `offset` is
+  /// further along the same line (a compiled ruleset is valid UTF-8: a column is a lead byte).
+  private mutating func location(of offset: Int, in source: SourceFile) -> SourceLocation {
+    if let (last, location) = cursor, offset >= last, offset - last <= 256 {
+      var column = location.column
+      var sameLine = true
+      source.bytes.withUnsafeBufferPointer { bytes in
+        for index in last..<min(offset, bytes.count) {
+          let byte = bytes[index]
+          if byte == 0x0A || byte == 0x0D {
+            sameLine = false
+            break
+          }
+          if byte & 0xC0 != 0x80 { column += 1 }
+        }
+      }
+      if sameLine {
+        let found = SourceLocation(line: location.line, column: column)
+        cursor = (offset, found)
+        return found
+      }
+    }
+    let found = source.location(of: offset)
+    cursor = (offset, found)
+    return found
+  }
+
+  /// A function's body and its `return`, which belongs to the body.
+  private mutating func emitBody(_ body: IR) {
+    let root = emit(body)
+    currentNode = root
+    emit(.return)
+    currentNode = -1
+  }
+
+  /// Emits an expression as a node of the source map: its span, where it sits in the tree,
+  /// and the instruction after its code.
+  @discardableResult
+  private mutating func emit(_ ir: IR) -> Int32 {
+    guard let source else { preconditionFailure("code is emitted before its source is entered") }
+    let node = Int32(sourceMap.nodes.count)
+    let location = location(of: ir.span.start, in: source)
+    sourceMap.nodes.append(
+      SourceMap.Node(
+        file: file, start: Int32(clamping: ir.span.start), end: Int32(clamping: ir.span.end),
+        line: Int32(clamping: location.line), column: Int32(clamping: location.column), parent: currentNode, exit: 0,
+        size: 1, kind: ir.explanationKind))
+    let parent = currentNode
+    currentNode = node
+    emitCode(ir)
+    currentNode = parent
+    sourceMap.nodes[Int(node)].exit = here
+    sourceMap.nodes[Int(node)].size = Int32(sourceMap.nodes.count) - node
+    return node
   }
 
   private var here: Int32 { Int32(code.count) }
@@ -204,7 +275,7 @@ struct CodeGen {
     return Int32(hosts.count - 1)
   }
 
-  private mutating func emit(_ ir: IR) {
+  private mutating func emitCode(_ ir: IR) {
     switch ir.kind {
     case .null: emit(.null)
     case .bool(let value): emit(value ? .true : .false)
@@ -389,6 +460,20 @@ struct CodeGen {
     }
     for exit in exits {
       if code[exit].op == .jump { code[exit].a = here } else { code[exit].b = here }
+    }
+  }
+}
+
+extension IR {
+  /// What the source map records the expression as.
+  fileprivate var explanationKind: SourceMap.Kind {
+    switch kind {
+    case .local, .global, .type: .name
+    case .callLet: .call
+    case .comprehension: .comprehension
+    case .template: .template
+    case .unary(.not, _): .not
+    default: isLiteral ? .literal : .other
     }
   }
 }

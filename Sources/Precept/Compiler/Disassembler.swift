@@ -1,5 +1,6 @@
 /// Prints bytecode readably: one function after another, one instruction a line, with the
-/// constant, slot, builtin or jump target each operand stands for.
+/// ruleset line and column it was compiled from (its source map entry, as `luac -l` prints
+/// Lua's line info) and the constant, slot, builtin or jump target each operand stands for.
 enum Disassembler {
   static func disassemble(_ program: Program) -> String {
     var out = ""
@@ -58,7 +59,9 @@ enum Disassembler {
   static func line(_ pc: Int, _ instruction: Instruction, _ program: Program) -> String {
     let facts = instruction.op.facts
     let (a, b) = (facts.a, facts.b)
-    var text = "  " + pad(String(pc), 6) + pad(facts.mnemonic, 15)
+    let node = program.sourceMap.node(at: pc)
+    let place = node >= 0 ? "\(program.sourceMap.nodes[node].line):\(program.sourceMap.nodes[node].column)" : "-"
+    var text = "  " + pad(String(pc), 6) + pad(place, 8) + pad(facts.mnemonic, 15)
     var notes: [String] = []
     if a != .none {
       text += pad(String(instruction.a), 6)

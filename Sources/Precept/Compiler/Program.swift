@@ -26,13 +26,19 @@ public struct Program: Sendable {
   let compiledRules: [CompiledRule]
   /// The ruleset source, kept so packs can be recompiled and `describe` can quote it.
   let sourceText: String
+  /// Where each instruction came from (empty for a program read from a pack written before
+  /// programs had one).
+  let sourceMap: SourceMap
+  /// `sourceText` as a source file (file 0 of `sourceMap`), and its `SourceMap.digest`.
+  let source: SourceFile
+  let sourceDigest: UInt64
   /// What every VM running this program needs and no model changes, worked out once here.
   let linkage: Linkage
 
   init(
     name: String, version: String, sourceName: String, metadata: RulesetMetadata, code: [Instruction],
     functions: [FunctionInfo], constants: [Constant], hosts: [HostSignature], globals: [String],
-    compiledRules: [CompiledRule], sourceText: String
+    compiledRules: [CompiledRule], sourceText: String, sourceMap: SourceMap = SourceMap()
   ) {
     self.name = name
     self.version = version
@@ -45,6 +51,9 @@ public struct Program: Sendable {
     self.globals = globals
     self.compiledRules = compiledRules
     self.sourceText = sourceText
+    self.sourceMap = sourceMap
+    self.source = SourceFile(name: sourceName, text: sourceText)
+    self.sourceDigest = SourceMap.digest(source.bytes)
     self.linkage = Linkage(constants: constants, functions: functions, code: code)
   }
 }
@@ -319,6 +328,9 @@ struct CompiledRule: Sendable {
   var targetTypes: [String]
   /// Each ancestor step's node types, innermost first as written.
   var ancestorTypes: [[String]]
+  /// The names the selector binds, the visited node's first (empty for an unnamed step; none
+  /// at all for a rule read from a pack written before they were recorded).
+  var bindings: [String]
   var when: Int?
   var requirements: [CompiledRequirement]
   var message: Int?
@@ -332,5 +344,4 @@ struct CompiledRequirement: Sendable {
   /// The clause's expression as written.
   var text: String
   var line: Int
-  var operands: [(text: String, function: Int)]
 }

@@ -41,7 +41,7 @@ enum Verifier {
       let bindings = 1 + rule.ancestorTypes.count
       let functions =
         [rule.when, rule.message, rule.fix].compactMap { $0 } + rule.checks
-        + rule.requirements.flatMap { [$0.function] + $0.operands.map(\.function) }
+        + rule.requirements.map(\.function)
       for function in functions {
         guard function >= 0, function < program.functions.count, program.functions[function].parameterCount == bindings
         else {

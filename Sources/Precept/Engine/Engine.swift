@@ -222,15 +222,18 @@ struct RuleRunner {
           report.stopped = report.notRun.last
           return
         }
-        let result: Outcome.Result
         let findings = report.findings.count
         let reviews = report.needsReview.count
+        let evaluated: Evaluated
         if !missing.isEmpty {
-          result = .notRun(.hostFunctionMissing, missing.joined(separator: "; "))
+          evaluated = Evaluated(
+            .notRun(.hostFunctionMissing, missing.joined(separator: "; ")), site: callSite(rule, bindings))
         } else {
-          result = evaluate(rule, node: node, bindings: bindings, report: &report)
+          evaluated = evaluate(rule, node: node, bindings: bindings, report: &report)
         }
-        record(rule, node: node, result: result, counts: &counts, report: &report, madeFrom: (findings, reviews))
+        record(
+          rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
+          madeFrom: (findings, reviews))
       }
     }
   }
@@ -271,18 +274,71 @@ struct RuleRunner {
     return true
   }
 
-  private func notRun(_ word: Word) -> Outcome.Result {
-    if case .error(let index) = word {
-      return .notRun(vm.budgetExceeded ? .costBudgetExceeded : .evaluationError, vm.heap.errorMessage(index))
+  /// An outcome, and for one that is *not run* the clause and the ruleset place it failed at.
+  struct Evaluated {
+    var result: Outcome.Result
+    var site: Site?
+
+    init(_ result: Outcome.Result, site: Site? = nil) {
+      self.result = result
+      self.site = site
     }
-    return .notRun(.evaluationError, "the clause is \(vm.describeType(word)), not bool")
   }
 
-  private func evaluate(_ rule: CompiledRule, node: Int32, bindings: [Word], report: inout Report) -> Outcome.Result {
+  struct Site {
+    var clause: String
+    var place: RulesetPlace?
+  }
+
+  /// A clause whose value is not a bool: why, and where. The clause runs again in explain
+  /// mode to find the sub-expression that made the error, so the normal run pays nothing for
+  /// knowing it.
+  private func notRun(_ word: Word, function: Int, kind: String, text: String?, bindings: [Word]) -> Evaluated {
+    let result: Outcome.Result
+    if case .error(let index) = word {
+      result = .notRun(vm.budgetExceeded ? .costBudgetExceeded : .evaluationError, vm.heap.errorMessage(index))
+    } else {
+      result = .notRun(.evaluationError, "the clause is \(vm.describeType(word)), not bool")
+    }
+    let (_, traced) = trace(function, bindings)
+    let node = word.isError ? traced.trace.failedNode ?? traced.root : traced.root
+    return Evaluated(result, site: site(traced, kind: kind, text: text, node: node))
+  }
+
+  private func site(_ traced: TracedClause, kind: String, text: String?, node: Int) -> Site {
+    let written = traced.root >= 0 ? traced.texts.text(traced.root) : nil
+    return Site(
+      clause: kind + ((written ?? text).map { " " + $0 } ?? ""), place: node >= 0 ? traced.texts.place(node) : nil)
+  }
+
+  /// Runs a clause in explain mode.
+  private func trace(_ function: Int, _ bindings: [Word]) -> (Word, TracedClause) {
+    let (result, trace) = vm.runTraced(function, bindings)
+    let texts = SourceTexts(program: vm.program, rulesets: engine.rulesets)
+    return (result, TracedClause(function: function, trace: trace, texts: texts, program: vm.program))
+  }
+
+  /// Where a rule that cannot run (it calls a host function the host lacks) would fail: the
+  /// first of its clauses whose run in explain mode makes an error.
+  private func callSite(_ rule: CompiledRule, _ bindings: [Word]) -> Site? {
+    let clauses =
+      (rule.when.map { [("when", $0, nil as String?)] } ?? [])
+      + rule.requirements.map { ($0.kind.rawValue, $0.function, $0.text as String?) }
+    for (kind, function, text) in clauses {
+      let (result, traced) = trace(function, bindings)
+      guard result.isError else { continue }
+      return site(traced, kind: kind, text: text, node: traced.trace.failedNode ?? traced.root)
+    }
+    return nil
+  }
+
+  private func evaluate(_ rule: CompiledRule, node: Int32, bindings: [Word], report: inout Report) -> Evaluated {
     if let when = rule.when {
       let value = vm.run(when, bindings)
-      guard case .bool(let applies) = value else { return notRun(value) }
-      if !applies { return .inapplicable }
+      guard case .bool(let applies) = value else {
+        return notRun(value, function: when, kind: "when", text: nil, bindings: bindings)
+      }
+      if !applies { return Evaluated(.inapplicable) }
     }
     if rule.info.kind == .review {
       let reference = model.reference(node)
@@ -293,18 +349,22 @@ struct RuleRunner {
             message: text(check, bindings) ?? "", file: model.file, line: reference.line, column: reference.column,
             nodeType: reference.type, wcag: rule.info.wcag))
       }
-      return .needsReview
+      return Evaluated(.needsReview)
     }
     for requirement in rule.requirements {
       let value = vm.run(requirement.function, bindings)
-      guard case .bool(let holds) = value else { return notRun(value) }
+      guard case .bool(let holds) = value else {
+        return notRun(
+          value, function: requirement.function, kind: requirement.kind.rawValue, text: requirement.text,
+          bindings: bindings)
+      }
       let failed = requirement.kind == .require ? !holds : holds
       if failed {
         report.findings.append(finding(rule, requirement, node: node, value: holds, bindings: bindings))
-        return .failed
+        return Evaluated(.failed)
       }
     }
-    return .passed
+    return Evaluated(.passed)
   }
 
   /// Runs a template function and reads its string, or nil if it failed.
@@ -318,12 +378,8 @@ struct RuleRunner {
   private func finding(
     _ rule: CompiledRule, _ requirement: CompiledRequirement, node: Int32, value: Bool, bindings: [Word]
   ) -> Finding {
-    // Operands are re-evaluated one by one; only failures pay for this.
-    var operands: [Explanation.Operand] = []
-    for operand in requirement.operands {
-      let result = vm.run(operand.function, bindings)
-      operands.append(Explanation.Operand(text: operand.text, value: vm.summary(of: result)))
-    }
+    // The requirement runs again in explain mode; only failures pay for this.
+    let explanation = explain(requirement, value: value, bindings: bindings)
     let reference = model.reference(node)
     let message =
       rule.message.flatMap { text($0, bindings) } ?? rule.info.title
@@ -332,15 +388,41 @@ struct RuleRunner {
       rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, severity: severity(rule),
       message: message, file: model.file, line: reference.line, column: reference.column, nodeType: reference.type,
       wcag: rule.info.wcag, fix: rule.fix.flatMap { text($0, bindings) }, help: rule.info.help,
-      explanation: Explanation(
-        clause: requirement.kind.rawValue, text: requirement.text, value: value ? "true" : "false", operands: operands))
+      explanation: explanation)
+  }
+
+  /// Why a requirement decided a failure, read from its trace: its operands' values and, when
+  /// it is one helper call, what decided inside the helper.
+  private func explain(_ requirement: CompiledRequirement, value: Bool, bindings: [Word]) -> Explanation {
+    let (_, traced) = trace(requirement.function, bindings)
+    let texts = traced.texts
+    let values = traced.trace.values
+    func operands(_ top: Int) -> [Explanation.Operand] {
+      traced.operands(of: top).compactMap { node in
+        guard let text = texts.text(node), let word = values[node] else { return nil }
+        return Explanation.Operand(text: text, value: vm.summary(of: word))
+      }
+    }
+    var explanation = Explanation(
+      clause: requirement.kind.rawValue, text: requirement.text, value: value ? "true" : "false",
+      operands: operands(traced.root))
+    for step in traced.helperChain(from: traced.root) {
+      guard let call = texts.text(step.call), let body = texts.text(step.body), let word = values[step.body] else {
+        break
+      }
+      explanation.helpers.append(
+        Explanation(
+          clause: call, text: body, value: vm.summary(of: word), operands: operands(step.body),
+          place: texts.place(step.body)))
+    }
+    return explanation
   }
 
   /// Counts an outcome (the summary is derived from the counts and the findings) and keeps it
   /// when asked, with the finding or review items it made: those from `madeFrom` on.
   private func record(
-    _ rule: CompiledRule, node: Int32, result: Outcome.Result, counts: inout OutcomeCounts, report: inout Report,
-    madeFrom: (findings: Int, reviews: Int)? = nil
+    _ rule: CompiledRule, node: Int32, result: Outcome.Result, site: Site? = nil, counts: inout OutcomeCounts,
+    report: inout Report, madeFrom: (findings: Int, reviews: Int)? = nil
   ) {
     counts.count(result)
     if case .notRun(let reason, let message) = result {
@@ -348,7 +430,7 @@ struct RuleRunner {
       report.notRun.append(
         NotRun(
           rule: rule.info.id, reason: reason, message: message, file: model.file, line: reference.line,
-          column: reference.column, nodeType: reference.type))
+          column: reference.column, nodeType: reference.type, clause: site?.clause, place: site?.place))
     }
     if options.recordOutcomes {
       let made = madeFrom ?? (report.findings.count, report.needsReview.count)
@@ -356,7 +438,15 @@ struct RuleRunner {
         Outcome(
           rule: rule.info.id, node: model.reference(node), result: result,
           finding: report.findings[made.findings...].last,
-          reviewItems: Array(report.needsReview[made.reviews...])))
+          reviewItems: Array(report.needsReview[made.reviews...]),
+          notRun: result.isNotRun ? report.notRun.last : nil))
     }
+  }
+}
+
+extension Outcome.Result {
+  fileprivate var isNotRun: Bool {
+    if case .notRun = self { return true }
+    return false
   }
 }

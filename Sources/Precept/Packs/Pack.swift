@@ -166,8 +166,10 @@ public struct Pack: Sendable {
     }
     let program = try program()
     // A pack written before host functions had types lacks their types and places: its source
-    // (whose declarations are untyped, so `dyn`) gives both.
-    if program.hosts.contains(where: { $0.line == 0 }) {
+    // (whose declarations are untyped, so `dyn`) gives both. One written before programs had
+    // source maps is recompiled too, so its errors name ruleset places and its explanations
+    // have values.
+    if program.hosts.contains(where: { $0.line == 0 }) || program.sourceMap.instructions.isEmpty {
       return try Ruleset(source: sourceFile, resolver: resolver)
     }
     var imports: [Ruleset] = []

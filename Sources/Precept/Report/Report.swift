@@ -187,19 +187,45 @@ public struct Explanation: Sendable, Hashable {
   /// Sub-expressions of the clause and their values, as literals, nearest first.
   public var operands: [Operand]
 
+  /// When the clause is a call of a `let` (`require hasLabel(m)`), what decided it inside: the
+  /// let's body, its value and its operands' (`clause` is the call as written, `place` where the
+  /// body is); then, if that body is itself one call, the next let's, and so on.
+  package var helpers: [Explanation] = []
+  /// For a helper's level: where its body is written.
+  package var place: RulesetPlace?
+
   public struct Operand: Sendable, Hashable {
     public var text: String
     public var value: String
   }
 
-  /// One line: `require X != "" was false because X is null`.
+  /// One line: `require X != "" was false because X is null`, then what decided each helper
+  /// it calls: `; in hasLabel(m): m.text() != "" was false because m.text() is ""`.
   public var sentence: String {
     var sentence = "\(clause) \(text) was \(value)"
     if !operands.isEmpty {
       sentence += " because " + operands.map { "\($0.text) is \($0.value)" }.joined(separator: ", ")
     }
+    for helper in helpers {
+      sentence += "; in \(helper.clause): \(helper.text) was \(helper.value)"
+      if !helper.operands.isEmpty {
+        sentence += " because " + helper.operands.map { "\($0.text) is \($0.value)" }.joined(separator: ", ")
+      }
+    }
     return sentence
   }
+}
+
+/// A place in ruleset source: the sub-expression an evaluation failed at, or a helper's body.
+package struct RulesetPlace: Sendable, Hashable {
+  /// The ruleset file as it was loaded (`Rulesets/menu.basic.precept`).
+  package var file: String
+  package var line: Int
+  package var column: Int
+  /// The expression there, as written (on one line); nil when the source is not at hand.
+  package var expression: String?
+  /// The source line, to quote under the place.
+  package var lineText: String?
 }
 
 /// A check a person must make on a node (a `review` item that applies).
@@ -239,6 +265,12 @@ public struct NotRun: Sendable, Hashable {
   public var line: Int
   public var column: Int
   public var nodeType: String
+  /// The clause being evaluated, as written (`require m.text().matches(p)`); nil when no
+  /// clause ran (the total budget was spent first).
+  package var clause: String?
+  /// Where in the ruleset it failed: the sub-expression that made the error, where the budget
+  /// ran out, or the clause that was not a bool.
+  package var place: RulesetPlace?
 }
 
 /// What happened when one rule met one node.
@@ -259,4 +291,6 @@ public struct Outcome: Sendable, Hashable {
   public var finding: Finding?
   /// The review items a `needsReview` outcome made, one per check.
   public var reviewItems: [ReviewItem] = []
+  /// What a `notRun` outcome reported, with its ruleset place.
+  package var notRun: NotRun?
 }

@@ -152,13 +152,32 @@ extension ReportRenderer {
       out += "<pre aria-label=\"Source line \(finding.line)\"><code>\(HTMLPage.escaped(excerpt))</code></pre>\n"
     }
     out += "<dl>\n"
-    out += "<dt>Why</dt><dd>\(HTMLPage.escaped(finding.explanation.sentence))</dd>\n"
+    out += "<dt>Why</dt><dd>\(whyHTML(finding.explanation))</dd>\n"
     if !finding.wcag.isEmpty {
       out += "<dt>WCAG</dt><dd>\(HTMLPage.escaped(finding.wcag.joined(separator: ", ")))</dd>\n"
     }
     if let help = finding.help { out += "<dt>Help</dt><dd>\(HTMLPage.escaped(help))</dd>\n" }
     if let fix = finding.fix { out += "<dt>Fix</dt><dd><code>\(HTMLPage.escaped(fix))</code></dd>\n" }
     out += "</dl>\n</li>\n"
+    return out
+  }
+
+  /// The deciding clause and its operands' values, then what decided inside each helper it
+  /// calls, one nested list per level.
+  private func whyHTML(_ explanation: Explanation) -> String {
+    func line(_ step: Explanation, prefix: String) -> String {
+      var out = HTMLPage.escaped("\(prefix)\(step.text) was \(step.value)")
+      if !step.operands.isEmpty {
+        out += " because " + step.operands.map { HTMLPage.escaped("\($0.text) is \($0.value)") }.joined(separator: ", ")
+      }
+      return out
+    }
+    var out = line(explanation, prefix: "\(explanation.clause) ")
+    for helper in explanation.helpers {
+      let place = helper.place.map { " <span class=\"rule\">\(location($0.file, $0.line, $0.column))</span>" } ?? ""
+      out += "<ul><li>in <code>\(HTMLPage.escaped(helper.clause))</code>\(place): \(line(helper, prefix: ""))"
+    }
+    out += String(repeating: "</li></ul>", count: explanation.helpers.count)
     return out
   }
 

@@ -78,10 +78,17 @@ public struct ReportRenderer: Sendable {
     var blocks: [String] = inputErrors.map { $0.rendered(color: color) }
     for finding in report.findings {
       let explanation = finding.explanation
-      var notes = [
+      var note =
         "\(safe(explanation.clause)) \(safe(explanation.text)) was \(safe(explanation.value))"
-          + explanation.operands.map { "\n      \(safe($0.text)) is \(safe($0.value))" }.joined()
-      ]
+        + explanation.operands.map { "\n      \(safe($0.text)) is \(safe($0.value))" }.joined()
+      // What decided inside each helper the clause calls, one level deeper each.
+      for (level, helper) in explanation.helpers.enumerated() {
+        let indent = "\n      " + String(repeating: "  ", count: level)
+        let place = helper.place.map { " (\(safe("\($0.file):\($0.line):\($0.column)")))" } ?? ""
+        note += "\(indent)in \(safe(helper.clause))\(place): \(safe(helper.text)) was \(safe(helper.value))"
+        note += helper.operands.map { "\(indent)  \(safe($0.text)) is \(safe($0.value))" }.joined()
+      }
+      var notes = [note]
       if !finding.wcag.isEmpty { notes.append("WCAG " + safe(finding.wcag.joined(separator: ", "))) }
       var diagnostic = Diagnostic(
         diagnosticSeverity(finding.severity), "\(finding.message) [\(finding.rule)]", file: finding.file,
@@ -95,9 +102,18 @@ public struct ReportRenderer: Sendable {
       blocks.append(diagnostic.rendered(color: color))
     }
     for item in report.notRun {
-      blocks.append(
+      var block =
         safe("\(item.file):\(item.line):\(item.column): ") + style.bold(style.paint("warning:", .yellow))
-          + safe(" rule \(item.rule) was not run on \(item.nodeType): \(item.reason.rawValue): \(item.message)"))
+        + safe(" rule \(item.rule) was not run on \(item.nodeType): \(item.reason.rawValue): \(item.message)")
+      // Where in the ruleset, quoted like a compiler's note (`Diagnostic` escapes what it quotes).
+      if let place = item.place {
+        let note = Diagnostic(
+          .note, item.clause.map { "in \($0)" } ?? "here", file: place.file,
+          location: SourceLocation(line: place.line, column: place.column),
+          length: max(1, place.expression.map { oneLine($0).unicodeScalars.count } ?? 1), lineText: place.lineText)
+        block += "\n" + note.rendered(color: color)
+      }
+      blocks.append(block)
     }
     if showReviews {
       for item in report.needsReview {
@@ -179,12 +195,38 @@ public struct ReportRenderer: Sendable {
   }
 
   private func explanationJSON(_ explanation: Explanation) -> JSON {
-    .object([
-      "clause": .string(explanation.clause), "text": .string(explanation.text), "value": .string(explanation.value),
-      "operands": .array(
-        explanation.operands.map { .object(["text": .string($0.text), "value": .string($0.value)]) }),
-      "summary": .string(explanation.sentence),
-    ])
+    var members: [JSON.Member] = [
+      JSON.Member("clause", .string(explanation.clause)), JSON.Member("text", .string(explanation.text)),
+      JSON.Member("value", .string(explanation.value)), JSON.Member("operands", operandsJSON(explanation.operands)),
+    ]
+    if !explanation.helpers.isEmpty {
+      members.append(
+        JSON.Member(
+          "helpers",
+          .array(
+            explanation.helpers.map { helper in
+              var helperMembers: [JSON.Member] = [
+                JSON.Member("call", .string(helper.clause)), JSON.Member("text", .string(helper.text)),
+                JSON.Member("value", .string(helper.value)), JSON.Member("operands", operandsJSON(helper.operands)),
+              ]
+              if let place = helper.place { helperMembers += placeMembers(place) }
+              return .object(helperMembers)
+            })))
+    }
+    members.append(JSON.Member("summary", .string(explanation.sentence)))
+    return .object(members)
+  }
+
+  private func operandsJSON(_ operands: [Explanation.Operand]) -> JSON {
+    .array(operands.map { .object(["text": .string($0.text), "value": .string($0.value)]) })
+  }
+
+  /// `file`, `line` and `column` of a ruleset place.
+  private func placeMembers(_ place: RulesetPlace) -> [JSON.Member] {
+    [
+      JSON.Member("file", .string(place.file)), JSON.Member("line", .integer(place.line)),
+      JSON.Member("column", .integer(place.column)),
+    ]
   }
 
   private func reviewJSON(_ item: ReviewItem) -> JSON {
@@ -202,11 +244,19 @@ public struct ReportRenderer: Sendable {
   }
 
   private func notRunJSON(_ item: NotRun) -> JSON {
-    .object([
-      "rule": .string(item.rule), "reason": .string(item.reason.rawValue), "message": .string(item.message),
-      "file": .string(item.file), "line": .integer(item.line), "column": .integer(item.column),
-      "node": .string(item.nodeType),
-    ])
+    var members: [JSON.Member] = [
+      JSON.Member("rule", .string(item.rule)), JSON.Member("reason", .string(item.reason.rawValue)),
+      JSON.Member("message", .string(item.message)), JSON.Member("file", .string(item.file)),
+      JSON.Member("line", .integer(item.line)), JSON.Member("column", .integer(item.column)),
+      JSON.Member("node", .string(item.nodeType)),
+    ]
+    if let clause = item.clause { members.append(JSON.Member("clause", .string(clause))) }
+    if let place = item.place {
+      var origin = placeMembers(place)
+      if let expression = place.expression { origin.append(JSON.Member("expression", .string(expression))) }
+      members.append(JSON.Member("origin", .object(origin)))
+    }
+    return .object(members)
   }
 
   private func inputErrorJSON(_ diagnostic: Diagnostic) -> JSON {
@@ -243,11 +293,18 @@ public struct ReportRenderer: Sendable {
           + (item.category.map { [JSON.Member("category", .string($0))] } ?? []))
     }
     var notifications: [JSON] = report.notRun.map { item in
-      .object([
-        "level": .string("warning"),
-        "message": .object(["text": .string("rule \(item.rule) was not run: \(item.reason.rawValue): \(item.message)")]
-        ),
-        "locations": .array([location(item.file, item.line, item.column)]),
+      var text = "rule \(item.rule) was not run: \(item.reason.rawValue): \(item.message)"
+      var locations = [location(item.file, item.line, item.column)]
+      // The ruleset place is a second location, with the clause as its message.
+      if let place = item.place {
+        text += " (at \(place.file):\(place.line):\(place.column)\(item.clause.map { ", in \($0)" } ?? ""))"
+        locations.append(
+          location(
+            place.file, place.line, place.column,
+            message: (item.clause ?? place.expression).map { "in \($0)" }))
+      }
+      return .object([
+        "level": .string("warning"), "message": .object(["text": .string(text)]), "locations": .array(locations),
         "associatedRule": .object(["id": .string(item.rule)]),
       ])
     }
@@ -326,16 +383,18 @@ public struct ReportRenderer: Sendable {
     return .object(members)
   }
 
-  private func location(_ file: String, _ line: Int, _ column: Int) -> JSON {
+  private func location(_ file: String, _ line: Int, _ column: Int, message: String? = nil) -> JSON {
     var artifact: [JSON.Member] = [JSON.Member("uri", .string(sarifURI(file)))]
     if !file.hasPrefix("/") { artifact.append(JSON.Member("uriBaseId", .string("%SRCROOT%"))) }
     var region: [JSON.Member] = [JSON.Member("startLine", .integer(max(1, line)))]
     if column > 0 { region.append(JSON.Member("startColumn", .integer(column))) }
-    return .object([
-      "physicalLocation": .object([
-        "artifactLocation": .object(artifact), "region": .object(region),
-      ])
-    ])
+    var members = [
+      JSON.Member(
+        "physicalLocation",
+        .object([JSON.Member("artifactLocation", .object(artifact)), JSON.Member("region", .object(region))]))
+    ]
+    if let message { members.append(JSON.Member("message", .object(["text": .string(message)]))) }
+    return .object(members)
   }
 
   /// A file path as a URI reference: relative paths stay relative (resolved against

@@ -261,20 +261,29 @@ final class VM {
   /// Runs function `index` with `arguments` as its parameters and returns its result. The
   /// heap is reset first, so words from an earlier call are no longer valid.
   func run(_ index: Int, _ arguments: [Word]) -> Word {
+    var observer = Unobserved()
+    return run(index, arguments, &observer)
+  }
+
+  /// Runs function `index` in explain mode: like `run`, and `trace` records what the source
+  /// map's expressions evaluated to and where each error was made. The cost is not counted
+  /// in `spent`: an explanation re-runs a clause that the budgets already paid for once.
+  func runTraced(_ index: Int, _ arguments: [Word]) -> (result: Word, trace: Trace) {
+    let before = spent
+    var trace = Trace(map: program.sourceMap, code: code)
+    let result = run(index, arguments, &trace)
+    spent = before
+    trace.finish(result)
+    return (result, trace)
+  }
+
+  private func run<Observer: RunObserver>(_ index: Int, _ arguments: [Word], _ observer: inout Observer) -> Word {
     heap.reset()
     cost = 0
     budgetExceeded = false
-    let result = arguments.withUnsafeBufferPointer { execute(index, $0) }
+    observer.start(errors: heap.errors.count)
+    let result = arguments.withUnsafeBufferPointer { execute(index, $0, &observer) }
     spent &+= cost
-    return result
-  }
-
-  /// Runs function `index` without resetting the heap, so the caller can still read words
-  /// returned by earlier calls (explanations read a requirement's operands this way).
-  func runKeepingHeap(_ index: Int, _ arguments: [Word]) -> Word {
-    let before = cost
-    let result = arguments.withUnsafeBufferPointer { execute(index, $0) }
-    spent &+= cost &- before
     return result
   }
 
@@ -295,7 +304,9 @@ final class VM {
   }
 
   // swift-format-ignore
-  private func execute(_ index: Int, _ arguments: UnsafeBufferPointer<Word>) -> Word {
+  private func execute<Observer: RunObserver>(
+    _ index: Int, _ arguments: UnsafeBufferPointer<Word>, _ observer: inout Observer
+  ) -> Word {
     let function = functions[index]
     let localCount = Int(function.localCount)
     if localCount + Int(function.stackNeed) > capacity { grow(localCount + Int(function.stackNeed)) }
@@ -314,6 +325,9 @@ final class VM {
     let frameBase = frames.count
     let code = self.code.baseAddress!
     let budget = limits.costBudget
+    // The instruction that ran last, for an observer (−1 on entering a function); when there
+    // is none, the optimiser drops it with the calls.
+    var previous = -1
 
     // The stack is worked in place below (`stack[sp] = …; sp += 1` to push): local functions
     // capturing `sp` would cost a dynamic exclusivity check on every evaluation.
@@ -324,6 +338,10 @@ final class VM {
     // kept by `map` and `filter` go beyond, checked there.
 
     while true {
+      if Observer.observes {
+        observer.arrive(at: pc, from: previous, top: sp > 0 ? stack[sp - 1] : .null, errors: heap.errors.count)
+        previous = pc
+      }
       let instruction = code[pc]
       pc += 1
       cost &+= 1
@@ -417,6 +435,8 @@ final class VM {
         need = frame.stackNeed
         stack[sp] = result
         sp += 1
+        // The call completes as an instruction of the caller.
+        if Observer.observes { previous = pc - 1 }
 
       case .not: stack[sp - 1] = not(stack[sp - 1])
       case .negate: stack[sp - 1] = negate(stack[sp - 1])
@@ -535,6 +555,10 @@ final class VM {
           sp += 1
         }
         pc = Int(callee.entry)
+        if Observer.observes {
+          observer.call(entry: pc)
+          previous = -1
+        }
       case .host:
         let count = Int(instruction.b)
         sp -= count

@@ -1137,15 +1137,10 @@ struct Checker {
       let function = clause(
         &self, "\(id).\(requirement.kind.rawValue)#\(index + 1)",
         condition(requirement.expr, "'\(requirement.kind.rawValue)'"))
-      let operands = explainedOperands(function.body, parameterCount: bindings.count).map { operand in
-        CheckedFunction(
-          name: "\(function.name).operand", parameterCount: bindings.count, localCount: bindings.count, body: operand)
-      }
       requirements.append(
         CheckedRequirement(
           kind: requirement.kind, function: function, text: oneLine(source.text(requirement.expr.span.range)),
-          span: requirement.span,
-          operands: operands.map { ExplainedOperand(text: oneLine(source.text($0.body.span.range)), function: $0) }))
+          span: requirement.span))
     }
     let message = rule.message.map { template in clause(&self, "\(id).message", { $0.check(template) }) }
     let fix = rule.fix.map { template in clause(&self, "\(id).fix", { $0.check(template) }) }
@@ -1172,40 +1167,6 @@ struct Checker {
     }
     return IR(kind: .template(parts), span: template.span, type: .string)
   }
-
-  /// The sub-expressions whose values explain a requirement's outcome: the operands of its
-  /// top operator and, below them, receivers and arguments, nearest first. Literals, bare
-  /// names and anything inside a macro body (which needs the macro's variable) are left out.
-  private func explainedOperands(_ body: IR, parameterCount: Int) -> [IR] {
-    var result: [IR] = []
-    var queue = body.children
-    if case .unary(.not, let inner) = body.kind { queue = inner.children }
-    // The same text written twice (`n.owner` in two places) is explained once.
-    var seen: Set<String> = [source.text(body.span.range)]
-    while !queue.isEmpty, result.count < Checker.maximumExplainedOperands {
-      let next = queue.removeFirst()
-      switch next.kind {
-      case .local, .global, .type: continue
-      default: break
-      }
-      if next.isLiteral || !next.readsOnlyParameters(below: parameterCount)
-        || !seen.insert(source.text(next.span.range)).inserted
-      {
-        continue
-      }
-      result.append(next)
-      if case .comprehension(_, let target, _, _) = next.kind {
-        queue.append(target)
-      } else if case .template = next.kind {
-        continue
-      } else {
-        queue.append(contentsOf: next.children)
-      }
-    }
-    return result
-  }
-
-  static let maximumExplainedOperands = 6
 }
 
 // MARK: - Checked rulesets
@@ -1320,17 +1281,11 @@ struct CheckedSelector: Sendable {
   var text: String
 }
 
-struct ExplainedOperand: Sendable {
-  var text: String
-  var function: CheckedFunction
-}
-
 struct CheckedRequirement: Sendable {
   var kind: RequirementSyntax.Kind
   var function: CheckedFunction
   var text: String
   var span: Span
-  var operands: [ExplainedOperand]
 }
 
 struct CheckedRule: Sendable {
@@ -1358,20 +1313,38 @@ struct CheckedRule: Sendable {
 /// Source text on one line, for reports: a line break and the indentation around it become one
 /// space, so a clause written over several lines reads as it would written on one.
 func oneLine(_ text: String) -> String {
-  guard text.contains(where: \.isNewline) else { return text }
-  var out = ""
-  var pendingBreak = false
-  for character in text {
-    if character.isNewline {
-      pendingBreak = true
-      while out.last == " " || out.last == "\t" { out.removeLast() }
-    } else if pendingBreak && (character == " " || character == "\t") {
-      continue
-    } else {
-      if pendingBreak { out.append(" ") }
-      pendingBreak = false
-      out.append(character)
+  // Bytes rather than characters: explanations join helper bodies of hundreds of characters.
+  let bytes = Array(text.utf8)
+  /// The length of the line break at `index` (`\n`, `\r`, VT, FF, U+0085, U+2028, U+2029), or 0.
+  func lineBreak(at index: Int) -> Int {
+    switch bytes[index] {
+    case 0x0A...0x0D: return 1
+    case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return 2
+    case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (0xA8...0xA9).contains(bytes[index + 2]):
+      return 3
+    default: return 0
     }
   }
-  return out
+  guard bytes.indices.contains(where: { lineBreak(at: $0) > 0 }) else { return text }
+  var out: [UInt8] = []
+  out.reserveCapacity(bytes.count)
+  var pendingBreak = false
+  var index = 0
+  while index < bytes.count {
+    let byte = bytes[index]
+    let length = lineBreak(at: index)
+    if length > 0 {
+      pendingBreak = true
+      while out.last == 0x20 || out.last == 0x09 { out.removeLast() }
+      index += length
+      continue
+    }
+    if !(pendingBreak && (byte == 0x20 || byte == 0x09)) {
+      if pendingBreak { out.append(0x20) }
+      pendingBreak = false
+      out.append(byte)
+    }
+    index += 1
+  }
+  return String(decoding: out, as: UTF8.self)
 }

@@ -57,22 +57,6 @@ struct CheckedFunction: Sendable {
 }
 
 extension IR {
-  /// Whether every local the expression reads is a parameter (below `limit`) or a variable of
-  /// a macro inside the expression itself, so it can be evaluated given the parameters alone
-  /// (to explain a result). An unresolved name (unchecked mode's `failure`) cannot.
-  func readsOnlyParameters(below limit: Int, bound: Set<Int> = []) -> Bool {
-    switch kind {
-    case .local(let slot): return slot < limit || bound.contains(slot)
-    case .failure: return false
-    case .comprehension(_, let target, let variables, let args):
-      guard target.readsOnlyParameters(below: limit, bound: bound) else { return false }
-      let inner = bound.union(variables)
-      return args.allSatisfy { $0.readsOnlyParameters(below: limit, bound: inner) }
-    default:
-      return children.allSatisfy { $0.readsOnlyParameters(below: limit, bound: bound) }
-    }
-  }
-
   /// Calls `body` on this node and every node below it, in preorder.
   func visit(_ body: (IR) -> Void) {
     body(self)

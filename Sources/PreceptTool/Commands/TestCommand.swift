@@ -216,9 +216,10 @@ private struct FixtureRun {
       lines += Self.compare(expected.findings, report.findings.filter { ids.contains($0.rule) })
       // A rule that could not run checked nothing on that node: the fixture proves nothing.
       for item in report.notRun {
+        let place = item.place.map { " at \($0.file):\($0.line):\($0.column)" } ?? ""
         lines.append(
           "not run: \(item.line):\(item.column) on \(item.nodeType): \(item.rule) (\(item.reason.rawValue)): \(item.message)"
-        )
+            + place + (item.clause.map { ", in \($0)" } ?? ""))
       }
       if lines.isEmpty {
         if verbose { console.print(TerminalStyle.escaped("ok   \(source.name)")) }

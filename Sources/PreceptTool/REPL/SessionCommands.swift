@@ -277,7 +277,8 @@ extension ReplSession {
       return style.paint("needs review", .yellow)
         + (outcome.reviewItems.first.map { ": " + TerminalStyle.escaped($0.message) } ?? "")
     case .notRun(let reason, let message):
-      return style.paint("not run", .magenta) + " (\(reason.rawValue)): \(TerminalStyle.escaped(message))"
+      let place = outcome.notRun?.place.map { " at \($0.file):\($0.line):\($0.column)" } ?? ""
+      return style.paint("not run", .magenta) + " (\(reason.rawValue)): \(TerminalStyle.escaped(message + place))"
     }
   }
 

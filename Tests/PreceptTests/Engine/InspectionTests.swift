@@ -116,7 +116,14 @@ import Testing
         return String(repeating: "  ", count: part.depth) + part.text + " = " + value
       }
     }
-    #expect(rendered(first.clauses[0]) == ["iconOnly(m) = true"])
+    // A clause that is one helper call shows the helper's body and its parts below it.
+    #expect(
+      rendered(first.clauses[0]) == [
+        "iconOnly(m) = true",
+        #"  in iconOnly(m): m.slot("label").size() > 0 = true"#,
+        #"    m.slot("label").size() = 1"#,
+        "      m.slot(\"label\") = [<Image Screen.swift:6:7>]",
+      ])
     // `&&` is decided by its left side, so the right side is not evaluated.
     #expect(
       rendered(first.clauses[1]) == [
@@ -137,7 +144,10 @@ import Testing
         "      m.children = [<Button Screen.swift:4:7>, <Button Screen.swift:5:7>]",
       ])
     let second = explanations[1]
-    #expect(rendered(second.clauses[0]) == ["iconOnly(m) = false"])
+    #expect(
+      rendered(second.clauses[0])[0...1] == [
+        "iconOnly(m) = false", #"  in iconOnly(m): m.slot("label").size() > 0 = false"#,
+      ])
     #expect(rendered(second.clauses[1])[3] == #"    m.modifier("accessibilityLabel").text() = "More""#)
   }
 

@@ -141,12 +141,12 @@ private func loadError(_ bytes: [UInt8]) -> String? {
       let error = loadError(repack(pack, bytecode: { _ in bytecode }))
       #expect(error?.contains(expected) == true, "expected '\(expected)', got \(error ?? "no error")")
     }
+    // The first `return` instruction's nine bytes: its opcode becomes one that does not exist.
     var unknownOpcode = pack.bytecode
-    let codeStart = unknownOpcode.count / 3
-    for index in codeStart..<unknownOpcode.count where unknownOpcode[index] == Opcode.return.rawValue {
-      unknownOpcode[index] = 250
-      break
-    }
+    let encodedReturn: [UInt8] = [Opcode.return.rawValue] + Array(repeating: 0, count: 8)
+    let index = try #require(
+      (0..<(unknownOpcode.count - 9)).first { Array(unknownOpcode[$0..<$0 + 9]) == encodedReturn })
+    unknownOpcode[index] = 250
     #expect(loadError(repack(pack, bytecode: { _ in unknownOpcode })) != nil)
   }
 

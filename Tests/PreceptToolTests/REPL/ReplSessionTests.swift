@@ -170,6 +170,9 @@ private let demoModel = """
           demo/named (error) on Menu as m
           [1] <Menu Demo.swift:2:3>: failed: require m.hasModifier("accessibilityLabel") failed
             when iconOnly(m) = true
+              in iconOnly(m): m.slot("label").size() > 0 = true
+                m.slot("label").size() = 1
+                  m.slot("label") = [<Image Demo.swift:3:5>]
             require m.hasModifier("accessibilityLabel") = false  ← fails
 
           """)

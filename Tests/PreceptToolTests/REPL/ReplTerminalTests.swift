@@ -65,6 +65,12 @@ import Testing
         menu.basic/trigger-name (error) on Menu as m
         [5] <Menu \(screen):11:9>: failed: Icon-only Menu trigger has no accessible name: add .accessibilityLabel("…")
           when iconOnly(m) = true
+            in iconOnly(m): m.slot("label").size() > 0 && m.slot("label").all(n, n.type == "Image") = true
+              m.slot("label").size() > 0 = true
+                m.slot("label").size() = 1
+                  m.slot("label") = [<Image \(screen):15:11>]
+              m.slot("label").all(n, n.type == "Image") = true
+                m.slot("label") = [<Image \(screen):15:11>]
           require accessibleName(m) != "" = false  ← fails
             accessibleName(m) = ""
         >

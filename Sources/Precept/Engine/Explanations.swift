@@ -1,0 +1,145 @@
+// Reading a clause's trace (`VM.runTraced`): findings' explanations, `:explain`'s parts and
+// the ruleset place a *not run* names all come from here, so they always agree.
+
+/// The ruleset sources a program's source map points into, found among an engine's rulesets:
+/// the program's own, and those of the imports whose lets it compiled — each only if it is the
+/// text the map was made from (its digest matches), so a span never quotes the wrong text.
+struct SourceTexts {
+  let map: SourceMap
+  private let sources: [SourceFile?]
+  private let names: [String]
+
+  init(program: Program, rulesets: [Ruleset]) {
+    map = program.sourceMap
+    var sources: [SourceFile?] = []
+    var names: [String] = []
+    for (index, file) in map.files.enumerated() {
+      let found =
+        index == 0
+        ? program
+        : rulesets.first { $0.name == file.ruleset && $0.program.sourceDigest == file.digest }?.program
+      let matches = found.map { $0.sourceDigest == file.digest } ?? false
+      sources.append(matches ? found?.source : nil)
+      names.append(found?.sourceName ?? file.name)
+    }
+    self.sources = sources
+    self.names = names
+  }
+
+  /// The expression as written, on one line, or nil without its source.
+  func text(_ node: Int) -> String? {
+    let entry = map.nodes[node]
+    guard let source = sources[Int(entry.file)] else { return nil }
+    let text = source.text(Int(entry.start)..<Int(entry.end))
+    // Most expressions are on one line; looking for a line break byte by byte is cheap.
+    return text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) ? oneLine(text) : text
+  }
+
+  /// Where the expression is.
+  func place(_ node: Int) -> RulesetPlace {
+    let entry = map.nodes[node]
+    let source = sources[Int(entry.file)]
+    return RulesetPlace(
+      file: names[Int(entry.file)], line: Int(entry.line), column: Int(entry.column), expression: text(node),
+      lineText: source.map { $0.lineText(Int(entry.line)) })
+  }
+}
+
+/// One traced run of a clause, read through the source map.
+struct TracedClause {
+  let texts: SourceTexts
+  let trace: Trace
+  let program: Program
+  /// The clause's body in the source map, or −1 when the program has no map.
+  let root: Int
+
+  init(function: Int, trace: Trace, texts: SourceTexts, program: Program) {
+    self.texts = texts
+    self.trace = trace
+    self.program = program
+    root = texts.map.root(of: texts.map.node(at: program.functions[function].entry))
+  }
+
+  private var map: SourceMap { texts.map }
+
+  /// The most operands an explanation lists per level.
+  static let maximumOperands = 6
+  /// The most helper calls an explanation follows down.
+  static let maximumHelperDepth = 4
+
+  /// The sub-expressions whose values explain `top`'s value, nearest first: the operands of
+  /// its operator and, below them, receivers and arguments — each the run evaluated. Literals,
+  /// bare names and macro bodies (whose values are per element) are left out, and the same
+  /// text twice is listed once.
+  func operands(of top: Int) -> [Int] {
+    guard top >= 0 else { return [] }
+    var result: [Int] = []
+    var queue = map.children(of: top)
+    if map.nodes[top].kind == .not, let inner = queue.first { queue = map.children(of: inner) }
+    var seen: Set<String> = [texts.text(top) ?? ""]
+    while !queue.isEmpty, result.count < Self.maximumOperands {
+      let next = queue.removeFirst()
+      let kind = map.nodes[next].kind
+      guard kind != .name, kind != .literal, trace.values[next] != nil, !map.isInMacroBody(next, below: top),
+        let text = texts.text(next), seen.insert(text).inserted
+      else { continue }
+      result.append(next)
+      switch kind {
+      case .comprehension: queue.append(next + 1)
+      case .template: continue
+      default: queue += map.children(of: next)
+      }
+    }
+    return result
+  }
+
+  /// When `node` is one call of a `let` (or its negation), the body of the let it called.
+  func calledBody(_ node: Int) -> (call: Int, body: Int)? {
+    guard node >= 0 else { return nil }
+    var call = node
+    if map.nodes[call].kind == .not, let inner = map.children(of: call).first { call = inner }
+    guard map.nodes[call].kind == .call, trace.values[call] != nil else { return nil }
+    let last = Int(map.nodes[call].exit) - 1
+    guard last >= 0, last < program.code.count, program.code[last].op == .call else { return nil }
+    let function = Int(program.code[last].a)
+    guard function >= 0, function < program.functions.count else { return nil }
+    let body = map.root(of: map.node(at: program.functions[function].entry))
+    return body >= 0 && trace.values[body] != nil ? (call, body) : nil
+  }
+
+  /// The helper bodies that decided `top`: the let it calls, the let that let's body calls,
+  /// and so on.
+  func helperChain(from top: Int) -> [(call: Int, body: Int)] {
+    var chain: [(call: Int, body: Int)] = []
+    var node = top
+    while chain.count < Self.maximumHelperDepth, let next = calledBody(node) {
+      chain.append(next)
+      node = next.body
+    }
+    return chain
+  }
+
+  /// Every part of `top` worth showing, in preorder with its depth among the parts shown: the
+  /// expression itself, then what it is made of but literals, bare names and macro bodies,
+  /// then — when it is one helper call — the helper's body (with the call it answers) and its
+  /// parts, one level deeper.
+  func parts(of top: Int) -> [(node: Int, depth: Int, call: Int?)] {
+    guard top >= 0 else { return [] }
+    var result: [(node: Int, depth: Int, call: Int?)] = [(top, 0, nil)]
+    func visit(_ node: Int, _ depth: Int) {
+      for child in map.children(of: node) {
+        let kind = map.nodes[child].kind
+        if map.nodes[node].kind == .comprehension, child != node + 1 { continue }
+        if kind == .name || kind == .literal { continue }
+        result.append((child, depth, nil))
+        visit(child, depth + 1)
+      }
+    }
+    visit(top, 1)
+    for (level, step) in helperChain(from: top).enumerated() {
+      result.append((step.body, level + 1, step.call))
+      visit(step.body, level + 2)
+    }
+    return result
+  }
+}
