@@ -86,11 +86,13 @@ extension Parser {
     }
   }
 
-  /// The platforms a file of its own ships by default: those it mentions, and iOS (or the first
-  /// platform left) when views are built only for platforms it does not mention (the `#else` of
-  /// `#if os(macOS)`); nil when it mentions none, which means iOS.
+  /// The platforms a file of its own ships by default: those its `#if` conditions and imports
+  /// mention, else those its availability annotations mention (a portable library lists
+  /// every platform in `@available`, which says little about the app); and iOS (or the first
+  /// platform left) when views are built only for platforms it does not mention (the `#else`
+  /// of `#if os(macOS)`). Nil when it mentions none, which means iOS.
   func defaultPlatforms() -> PlatformSet? {
-    var shipped = state.mentionedPlatforms
+    var shipped = state.mentionedPlatforms.isEmpty ? state.availabilityPlatforms : state.mentionedPlatforms
     guard !shipped.isEmpty else { return nil }
     for built in state.restrictedPlatforms where !built.isEmpty && built.isDisjoint(with: shipped) {
       shipped.formUnion(built.contains(.iOS) ? .iOS : PlatformSet(rawValue: built.rawValue & (~built.rawValue &+ 1)))
@@ -102,8 +104,9 @@ extension Parser {
   /// `#if` directives, in `#available`, `#unavailable` and `@available`, and by importing
   /// AppKit — and the platforms its unconditional imports allow (AppKit and Cocoa exist only
   /// on macOS, UIKit everywhere but macOS).
-  func platformFacts() -> (mentioned: PlatformSet, allowed: PlatformSet) {
+  func platformFacts() -> (mentioned: PlatformSet, availability: PlatformSet, allowed: PlatformSet) {
     var mentioned: PlatformSet = []
+    var availability: PlatformSet = []
     var allowed = PlatformSet.all
     var conditionalDepth = 0
     var i = 0
@@ -122,12 +125,12 @@ extension Parser {
           conditionalDepth = max(0, conditionalDepth - 1)
         default:
           if isWord(i, "#available") || isWord(i, "#unavailable"), kind(i + 1) == .leftParen {
-            mentioned.formUnion(availabilityPlatforms(i + 1))
+            availability.formUnion(availabilityPlatforms(i + 1))
           }
         }
       case .at:
         if isWord(i + 1, "available"), kind(i + 2) == .leftParen, !spaced(i + 2) {
-          mentioned.formUnion(availabilityPlatforms(i + 2))
+          availability.formUnion(availabilityPlatforms(i + 2))
         }
       case .identifier where token.keyword == .kImport:
         var name = i + 1
@@ -145,7 +148,7 @@ extension Parser {
       }
       i += 1
     }
-    return (mentioned, allowed)
+    return (mentioned, availability, allowed)
   }
 
   private func mentions(inDirective directive: Int) -> PlatformSet {

@@ -86,8 +86,10 @@ final class ParseState {
   /// locals each used twice in the next would grow exponentially; past `localViewBudget` uses
   /// stay references.
   var localViewNodes = 0
-  /// The platforms the file mentions (`Parser.platformFacts`).
+  /// The platforms the file mentions in `#if` conditions and imports, and in availability
+  /// annotations (`Parser.platformFacts`).
   var mentionedPlatforms: PlatformSet = []
+  var availabilityPlatforms: PlatformSet = []
   /// The platform sets views were restricted to by `#if` blocks and imports.
   var restrictedPlatforms: Set<PlatformSet> = []
   var defaultPlatforms: PlatformSet? = nil
@@ -279,6 +281,7 @@ struct Parser {
     items(0, endIndex, .topLevel, &block)
     let facts = platformFacts()
     state.mentionedPlatforms = facts.mentioned
+    state.availabilityPlatforms = facts.availability
     restrict(&block.nodes, to: facts.allowed)
     state.defaultPlatforms = defaultPlatforms()
     return block.nodes

@@ -72,6 +72,7 @@ public enum SwiftUIReader {
       throw DiagnosticError(Diagnostic(.error, "invalid UTF-8", in: source, span: Span(offset, offset + 1)))
     }
     var mentioned: PlatformSet? = nil
+    var fromAvailability = false
     let result: Result<[ViewNode], ReadFailure> = source.bytes.withUnsafeBufferPointer { text in
       var lexer = Lexer(text, limit: maximumNesting)
       do throws(ReadFailure) {
@@ -86,6 +87,7 @@ public enum SwiftUIReader {
         let nodes = lexer.maximumDepth <= inlineNesting ? parser.document() : onLargeStack { parser.document() }
         steps += parser.state.steps
         mentioned = parser.state.defaultPlatforms
+        fromAvailability = parser.state.mentionedPlatforms.isEmpty
         return parser.state.failure.map { .failure($0) } ?? .success(nodes)
       }
     }
@@ -104,6 +106,7 @@ public enum SwiftUIReader {
       var document = ViewDocument(file: source.name, nodes: nodes)
       // The platforms the file mentions, as the default a project of this one file ships.
       document.platforms = mentioned
+      document.platformsFromAvailability = mentioned != nil && fromAvailability
       return document
     case .failure(let failure):
       throw DiagnosticError(

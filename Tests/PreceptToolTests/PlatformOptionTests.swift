@@ -60,6 +60,12 @@ import Testing
       "Settings.swift",
       "import SwiftUI\n@available(macOS 13, *)\nstruct S: View { var body: some View { Text(\"s\") } }\n")
     #expect(touchFindings(ToolRun(["lint", folder.path])) == 0, "a macOS project")
+    // A portable library's availability list says less than an import of AppKit.
+    _ = try folder.write(
+      "Router.swift", "@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)\nfunc route() {}\n")
+    #expect(touchFindings(ToolRun(["lint", folder.path])) == 1, "availability alone names iOS too")
+    _ = try folder.write("Window.swift", "import AppKit\nfinal class Window: NSWindow {}\n")
+    #expect(touchFindings(ToolRun(["lint", folder.path])) == 0, "AppKit is imported: a macOS project")
     _ = try folder.write("Phone.swift", "#if os(iOS)\nimport UIKit\n#endif\n")
     #expect(touchFindings(ToolRun(["lint", folder.path])) == 1, "now also an iOS one")
     let dumped = ToolRun(["dump-model", folder.path + "/Bar.swift", folder.path + "/Settings.swift"])

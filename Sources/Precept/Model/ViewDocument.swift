@@ -13,6 +13,9 @@ public struct ViewDocument: Sendable, Hashable {
   /// The platforms the project ships (`platforms` in the JSON); nil when the producer does not
   /// say, which means iOS. Every node is built for these at most.
   package var platforms: PlatformSet? = nil
+  /// The SwiftUI reader's `platforms` come only from availability annotations (`@available`,
+  /// `#available`), weaker evidence of what a project ships than `#if` and imports. Not JSON.
+  package var platformsFromAvailability = false
 
   public init(file: String, nodes: [ViewNode]) {
     self.file = file

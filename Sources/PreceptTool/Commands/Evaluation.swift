@@ -40,10 +40,20 @@ enum Evaluation {
     return platforms
   }
 
-  /// What a project ships when it does not say: every platform its files mention (each file's
-  /// reader default), or nil — iOS — when none mentions any.
+  /// What a project ships when it does not say: every platform its files mention in `#if`
+  /// conditions and imports (each file's reader default), else in availability annotations,
+  /// or nil — iOS — when none mentions any.
   static func mentionedPlatforms(_ documents: [ViewDocument]) -> PlatformSet? {
-    let union = documents.reduce(into: PlatformSet()) { $0.formUnion($1.platforms ?? []) }
+    var strong: PlatformSet = []
+    var weak: PlatformSet = []
+    for document in documents {
+      if document.platformsFromAvailability {
+        weak.formUnion(document.platforms ?? [])
+      } else {
+        strong.formUnion(document.platforms ?? [])
+      }
+    }
+    let union = strong.isEmpty ? weak : strong
     return union.isEmpty ? nil : union
   }
 
