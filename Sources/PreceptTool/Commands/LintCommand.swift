@@ -20,8 +20,8 @@ extension Command {
 
       Views are checked for the platforms the app ships: --platform (repeatable, or a comma
       list), else precept.json's "platforms", else every platform the code mentions (in #if
-      os(…), #available, @available), else iOS. #if conditions are evaluated per platform, so
-      code under #if os(macOS) is not held to the touch-target size of a macOS-only build.
+      os(…), imports, then #available, @available), else iOS. #if conditions are evaluated per
+      platform, so code under #if os(tvOS) is not held to a touch-target size it does not have.
 
       Suppress a finding with a comment: // precept:disable-next-line RULE…, // precept:disable-line
       RULE…, or // precept:disable RULE… then // precept:enable RULE…. RULE is a rule id
