@@ -71,4 +71,18 @@ import Testing
     let dumped = ToolRun(["dump-model", folder.path + "/Bar.swift", folder.path + "/Settings.swift"])
     #expect(dumped.output.contains(#""platforms": ["macOS"]"#))
   }
+
+  @Test func checkTakesThePlatformsFromTheModelOrTheOption() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let node =
+      #"{"type": "Button", "line": 1, "column": 1, "modifiers": [{"name": "frame", "args": [{"label": "width", "kind": "number", "value": 30}]}]}"#
+    let ios = try folder.write("ios.json", #"{"viewmodel": 1, "file": "A.swift", "nodes": [\#(node)]}"#)
+    let tv = try folder.write(
+      "tv.json", #"{"viewmodel": 1, "file": "A.swift", "platforms": ["tvOS"], "nodes": [\#(node)]}"#)
+    #expect(touchFindings(ToolRun(["check", ios])) == 1)
+    #expect(touchFindings(ToolRun(["check", tv])) == 0)
+    #expect(touchFindings(ToolRun(["check", tv, "--platform", "watchOS"])) == 1)
+    #expect(touchFindings(ToolRun(["check", ios, "--platform", "macOS"])) == 0)
+  }
 }
