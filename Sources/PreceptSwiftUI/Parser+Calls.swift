@@ -166,6 +166,25 @@ extension Parser {
     return Catalog.viewTypes.contains(name) && !Catalog.styleTypes.contains(name)
   }
 
+  /// The views built by the closures and view arguments of a member call written as a value:
+  /// `.custom { … }`, `.custom(content: { … })`, `Kind.row(AnyView(Text("a")))`. Anything
+  /// else gives none.
+  func payloadViews(_ start: Int, _ end: Int) -> [ViewNode] {
+    var j = start
+    if kind(j) == .identifier, isUppercase(j) {
+      j = afterGeneric(j)
+    }
+    guard j + 1 < end, kind(j) == .period, kind(j + 1) == .identifier else { return [] }
+    let nameIndex = j + 1
+    let after = min(afterGeneric(nameIndex), end)
+    guard after < end, kind(after) == .leftBrace || (kind(after) == .leftParen && !newline(after)) else { return [] }
+    var args: [ViewArgument] = []
+    var children: [ViewNode] = []
+    var slots: [ViewSlot] = []
+    _ = callSuffix(after, end, callee: name(nameIndex), modifier: false, &args, &children, &slots)
+    return children + slots.flatMap(\.nodes)
+  }
+
   /// Appends nodes to the slot called `name`, creating it after the existing ones if needed.
   func add(_ nodes: [ViewNode], toSlot name: String, _ slots: inout [ViewSlot]) {
     if let index = slots.firstIndex(where: { $0.name == name }) {
@@ -205,9 +224,15 @@ struct CallBuilder {
           args.append(parser.argumentValue(argument))
           // A view passed to an unknown call (`Card(menu: Menu { … })`) is a view here too;
           // known modifiers take views only where the catalog says so.
+          let parameter = Parameter(label: label ?? "_", role: label == nil ? .content : .slot)
           if !knownModifier, parser.isViewCall(argument.valueStart, argument.end) {
             let (expression, _) = parser.viewExpression(argument.valueStart, argument.end)
-            place(expression.nodes, Parameter(label: label ?? "_", role: label == nil ? .content : .slot))
+            place(expression.nodes, parameter)
+          } else if !knownModifier {
+            // Views in a closure or call of an enum case or factory passed as a value
+            // (`ListRow(kind: .custom { … })`, `.init(label: { … })`) are views here too.
+            let nodes = parser.payloadViews(argument.valueStart, argument.end)
+            if !nodes.isEmpty { place(nodes, parameter) }
           }
         }
         continue
@@ -268,7 +293,11 @@ struct CallBuilder {
       let evidence = body.resultEvidence
       let nodes = body.result
       let lenient = !modifier && callee.first.map { $0.isUppercase } == true
-      if evidence.actions == 0, evidence.views > 0 || (lenient && !nodes.isEmpty) {
+      // A custom container's closure that builds views and also calls the app's helpers
+      // (`Card { header(); Text("Body") }`) is views: a view builder cannot run a statement
+      // that returns nothing, and an action closure builds no views.
+      let onlyHelperCalls = lenient && evidence.actions == evidence.calls && evidence.views > 0
+      if evidence.actions == 0 || onlyHelperCalls, evidence.views > 0 || (lenient && !nodes.isEmpty) {
         if label == nil || label == "content" {
           children.append(contentsOf: nodes)
         } else {

@@ -346,7 +346,7 @@ extension Parser {
     } else if knownModifier || isUppercase(components[referenceIndex]) {
       evidence = .view
     } else if hasCall {
-      evidence = .action
+      evidence = .call
     }
     return (Expression(nodes: [node], evidence: evidence), next)
   }

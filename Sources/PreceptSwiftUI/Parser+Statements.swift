@@ -323,6 +323,12 @@ extension Parser {
     _ clauses: [(directive: Int, bodyStart: Int, bodyEnd: Int)], _ branches: [Block], _ block: inout Block
   ) {
     guard !clauses.isEmpty else { return }
+    // Each clause's views are built only for the platforms its condition allows.
+    var branches = branches
+    for (index, platforms) in clausePlatforms(clauses).enumerated() where index < branches.count {
+      restrict(&branches[index].nodes, to: platforms)
+      restrict(&branches[index].returned, to: platforms)
+    }
     // See `ifStatement`: a longer chain is rejected, so only this much of it is built.
     let clauses = clauses.prefix(limit)
     let hasElse = keyword(clauses[clauses.count - 1].directive) == .poundElse

@@ -14,14 +14,19 @@ struct Evidence {
   var views = 0
   /// Statements that run code: assignments, `try`/`await`, lower-case calls, `Task { }`.
   var actions = 0
+  /// The actions that are only lower-case calls (`header()`, `row(item)`): in a view builder
+  /// these are the app's own helpers that build views, so they do not outweigh views.
+  var calls = 0
 
   mutating func add(_ other: Evidence) {
     views += other.views
     actions += other.actions
+    calls += other.calls
   }
 
   static let view = Evidence(views: 1, actions: 0)
   static let action = Evidence(views: 0, actions: 1)
+  static let call = Evidence(views: 0, actions: 1, calls: 1)
 }
 
 /// What a list of statements produced, in two readings: as a result builder (every expression
@@ -81,6 +86,13 @@ final class ParseState {
   /// locals each used twice in the next would grow exponentially; past `localViewBudget` uses
   /// stay references.
   var localViewNodes = 0
+  /// The platforms the file mentions in `#if` conditions and imports, and in availability
+  /// annotations (`Parser.platformFacts`).
+  var mentionedPlatforms: PlatformSet = []
+  var availabilityPlatforms: PlatformSet = []
+  /// The platform sets views were restricted to by `#if` blocks and imports.
+  var restrictedPlatforms: Set<PlatformSet> = []
+  var defaultPlatforms: PlatformSet? = nil
   static let localViewBudget = 100_000
   /// Steps of work so far: tokens stepped over, statements parsed and bytes counted for
   /// columns. The tests bound it by the input's size, which proves reading stays linear
@@ -267,6 +279,11 @@ struct Parser {
   func document() -> [ViewNode] {
     var block = Block()
     items(0, endIndex, .topLevel, &block)
+    let facts = platformFacts()
+    state.mentionedPlatforms = facts.mentioned
+    state.availabilityPlatforms = facts.availability
+    restrict(&block.nodes, to: facts.allowed)
+    state.defaultPlatforms = defaultPlatforms()
     return block.nodes
   }
 }

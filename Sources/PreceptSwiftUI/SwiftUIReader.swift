@@ -71,6 +71,8 @@ public enum SwiftUIReader {
     if let offset = firstInvalidUTF8(source.bytes) {
       throw DiagnosticError(Diagnostic(.error, "invalid UTF-8", in: source, span: Span(offset, offset + 1)))
     }
+    var mentioned: PlatformSet? = nil
+    var fromAvailability = false
     let result: Result<[ViewNode], ReadFailure> = source.bytes.withUnsafeBufferPointer { text in
       var lexer = Lexer(text, limit: maximumNesting)
       do throws(ReadFailure) {
@@ -84,6 +86,8 @@ public enum SwiftUIReader {
         // are parsed on a thread whose stack is known to be large enough, whatever the caller's.
         let nodes = lexer.maximumDepth <= inlineNesting ? parser.document() : onLargeStack { parser.document() }
         steps += parser.state.steps
+        mentioned = parser.state.defaultPlatforms
+        fromAvailability = parser.state.mentionedPlatforms.isEmpty
         return parser.state.failure.map { .failure($0) } ?? .success(nodes)
       }
     }
@@ -99,7 +103,11 @@ public enum SwiftUIReader {
             lineText: source.lineText(node.line),
             notes: ["each view closure and each 'else if' clause nests the views in it more deeply"]))
       }
-      return ViewDocument(file: source.name, nodes: nodes)
+      var document = ViewDocument(file: source.name, nodes: nodes)
+      // The platforms the file mentions, as the default a project of this one file ships.
+      document.platforms = mentioned
+      document.platformsFromAvailability = mentioned != nil && fromAvailability
+      return document
     case .failure(let failure):
       throw DiagnosticError(
         Diagnostic(

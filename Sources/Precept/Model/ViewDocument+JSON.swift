@@ -11,11 +11,13 @@ extension ViewDocument {
 
   /// The document as JSON. Empty lists and unknown positions are left out.
   public var json: JSON {
-    .object([
+    var members = [
       JSON.Member("viewmodel", .integer(ViewDocument.formatVersion)),
       JSON.Member("file", .string(file)),
-      JSON.Member("nodes", .array(nodes.map(\.json))),
-    ])
+    ]
+    if let platforms { members.append(JSON.Member("platforms", platformsJSON(platforms))) }
+    members.append(JSON.Member("nodes", .array(nodes.map(\.json))))
+    return .object(members)
   }
 }
 
@@ -24,6 +26,7 @@ extension ViewNode {
     var members = [JSON.Member("type", .string(type))]
     if let name { members.append(JSON.Member("name", .string(name))) }
     appendPosition(line, column, to: &members)
+    if let platforms { members.append(JSON.Member("platforms", platformsJSON(platforms))) }
     if !properties.isEmpty { members.append(JSON.Member("properties", .array(properties.map(\.json)))) }
     if !args.isEmpty { members.append(JSON.Member("args", .array(args.map(\.json)))) }
     if !modifiers.isEmpty { members.append(JSON.Member("modifiers", .array(modifiers.map(\.json)))) }
@@ -95,6 +98,8 @@ private func appendPosition(_ line: Int, _ column: Int, to members: inout [JSON.
   }
 }
 
+private func platformsJSON(_ platforms: PlatformSet) -> JSON { .array(platforms.names.map { .string($0) }) }
+
 private func slotsJSON(_ slots: [ViewSlot]) -> JSON {
   .object(slots.map { JSON.Member($0.name, .array($0.nodes.map(\.json))) })
 }
@@ -157,16 +162,33 @@ private struct ViewDocumentDecoder {
     }
     var file = ""
     var nodes: [ViewNode] = []
+    var platforms: PlatformSet? = nil
     for member in members {
       switch member.key {
       case "file": file = try string(member.value, "file")
+      case "platforms": platforms = try self.platforms(member.value)
       case "nodes":
         nodes = try array(member.value, "nodes").map { (node: JSON) throws(DiagnosticError) in try self.node(node) }
       default: break
       }
     }
     _ = try required(members, "nodes", in: value, "the document")
-    return ViewDocument(file: file, nodes: nodes)
+    var document = ViewDocument(file: file, nodes: nodes)
+    document.platforms = platforms
+    return document
+  }
+
+  /// A list of platform names (`["iOS", "macOS"]`).
+  func platforms(_ value: JSON) throws(DiagnosticError) -> PlatformSet {
+    var result: PlatformSet = []
+    for element in try array(value, "platforms") {
+      let name = try string(element, "platforms")
+      guard let platform = PlatformSet(name: name) else {
+        throw fail("unknown platform '\(name)'; expected one of \(PlatformSet.nameList)", element)
+      }
+      result.insert(platform)
+    }
+    return result
   }
 
   func nodeList(_ value: JSON, _ what: String) throws(DiagnosticError) -> [ViewNode] {
@@ -191,6 +213,7 @@ private struct ViewDocumentDecoder {
       case "name": node.name = member.value.isNull ? nil : try string(member.value, "name")
       case "line": node.line = try position(member.value, "line")
       case "column": node.column = try position(member.value, "column")
+      case "platforms": node.platforms = try platforms(member.value)
       case "args": node.args = try arguments(member.value)
       case "modifiers":
         node.modifiers = []

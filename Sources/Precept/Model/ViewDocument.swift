@@ -10,6 +10,12 @@ public struct ViewDocument: Sendable, Hashable {
   /// The source file the nodes came from, as the producer names it.
   public var file: String
   public var nodes: [ViewNode]
+  /// The platforms the project ships (`platforms` in the JSON); nil when the producer does not
+  /// say, which means iOS. Every node is built for these at most.
+  package var platforms: PlatformSet? = nil
+  /// The SwiftUI reader's `platforms` come only from availability annotations (`@available`,
+  /// `#available`), weaker evidence of what a project ships than `#if` and imports. Not JSON.
+  package var platformsFromAvailability = false
 
   public init(file: String, nodes: [ViewNode]) {
     self.file = file
@@ -35,6 +41,9 @@ public struct ViewNode: Sendable, Hashable {
   public var slots: [ViewSlot]
   /// Stored and wrapped properties, for type declarations.
   public var properties: [ViewProperty]
+  /// The platforms the node is built for (`platforms` in the JSON), when it is built for fewer
+  /// than its parent (code under `#if os(macOS)`); nil means the same as its parent.
+  package var platforms: PlatformSet? = nil
 
   public init(
     type: String, name: String? = nil, line: Int = 0, column: Int = 0, args: [ViewArgument] = [],

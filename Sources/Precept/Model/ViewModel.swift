@@ -25,6 +25,8 @@ public final class ViewModel: @unchecked Sendable {
   let typeRanges: [Int32: Range<Int32>]
   /// The string id of the file name.
   let fileID: Int32
+  /// The string ids of the platform names, in `PlatformSet.names` order.
+  package let platformNameIDs: [Int32]
 
   package var nodes: UnsafeBufferPointer<NodeRecord> { nodeStorage.buffer }
   /// Node indices of children, slot members and modifier-closure members, grouped by owner.
@@ -42,11 +44,14 @@ public final class ViewModel: @unchecked Sendable {
   public init(_ document: ViewDocument) {
     var builder = ViewModelBuilder()
     let fileID = builder.strings.intern(document.file)
+    builder.platformNames = PlatformSet.names.map { builder.strings.intern($0.1) }
     for node in document.nodes {
-      builder.add(node, parent: -1, owner: -1)
+      // A document that does not say which platforms it is for is an iOS one.
+      builder.add(node, parent: -1, owner: -1, platforms: document.platforms ?? .iOS)
     }
     self.file = document.file
     self.fileID = fileID
+    self.platformNameIDs = builder.platformNames
     self.strings = builder.strings
     nodeStorage = RawArray(builder.nodes)
     memberStorage = RawArray(builder.members)
@@ -161,6 +166,12 @@ package struct NodeRecord: Sendable, BitwiseCopyable {
   package var slotCount: Int32
   package var propertyStart: Int32
   package var propertyCount: Int32
+  /// The platforms the node is built for (`PlatformSet`): its own, its ancestors' and the
+  /// document's, intersected.
+  package var platforms: UInt8 = PlatformSet.all.rawValue
+  /// The most its tappable area can measure, in points (`TapArea`); NaN when unknown.
+  package var tapWidth: Float32 = .nan
+  package var tapHeight: Float32 = .nan
 }
 
 /// One argument of a node or of one of its modifiers.
@@ -217,6 +228,7 @@ private struct ViewModelBuilder {
   var modifiers: [ModifierRecord] = []
   var slots: [SlotRecord] = []
   var properties: [PropertyRecord] = []
+  var platformNames: [Int32] = []
 
   private static let declarationTypes: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
 
@@ -237,14 +249,17 @@ private struct ViewModelBuilder {
 
   /// Adds `node` and everything below it; returns its index.
   @discardableResult
-  mutating func add(_ node: ViewNode, parent: Int32, owner: Int32) -> Int32 {
+  mutating func add(_ node: ViewNode, parent: Int32, owner: Int32, platforms inherited: PlatformSet) -> Int32 {
     let index = Int32(nodes.count)
+    let platforms = node.platforms.map { $0.intersection(inherited) } ?? inherited
+    let tap = TapArea.of(node)
     nodes.append(
       NodeRecord(
         type: strings.intern(node.type), name: optional(node.name), line: Int32(clamping: node.line),
         column: Int32(clamping: node.column), parent: parent, subtreeEnd: index + 1, owner: owner, childStart: 0,
         childCount: 0, argumentStart: 0, argumentCount: 0, modifierStart: 0, modifierCount: 0, slotStart: 0,
-        slotCount: 0, propertyStart: 0, propertyCount: 0))
+        slotCount: 0, propertyStart: 0, propertyCount: 0, platforms: platforms.rawValue,
+        tapWidth: tap.width.map { Float32($0) } ?? .nan, tapHeight: tap.height.map { Float32($0) } ?? .nan))
     let (argumentStart, argumentCount) = addArguments(node.args, node: index)
     let propertyStart = Int32(properties.count)
     for property in node.properties {
@@ -257,17 +272,22 @@ private struct ViewModelBuilder {
     let innerOwner = ViewModelBuilder.declarationTypes.contains(node.type) ? index : owner
 
     // Members are written after the subtree is built, so ranges in `members` stay contiguous.
-    let children = node.children.map { add($0, parent: index, owner: innerOwner) }
+    let children = node.children.map { add($0, parent: index, owner: innerOwner, platforms: platforms) }
     var slotGroups: [(Int32, [Int32])] = []
     for slot in node.slots {
-      slotGroups.append((strings.intern(slot.name), slot.nodes.map { add($0, parent: index, owner: innerOwner) }))
+      slotGroups.append(
+        (strings.intern(slot.name), slot.nodes.map { add($0, parent: index, owner: innerOwner, platforms: platforms) }))
     }
     var modifierGroups: [(ViewModifier, [Int32], [(Int32, [Int32])])] = []
     for modifier in node.modifiers {
-      let content = modifier.children.map { add($0, parent: index, owner: innerOwner) }
+      let content = modifier.children.map { add($0, parent: index, owner: innerOwner, platforms: platforms) }
       var groups: [(Int32, [Int32])] = []
       for slot in modifier.slots {
-        groups.append((strings.intern(slot.name), slot.nodes.map { add($0, parent: index, owner: innerOwner) }))
+        groups.append(
+          (
+            strings.intern(slot.name),
+            slot.nodes.map { add($0, parent: index, owner: innerOwner, platforms: platforms) }
+          ))
       }
       modifierGroups.append((modifier, content, groups))
     }

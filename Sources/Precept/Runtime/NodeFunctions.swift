@@ -45,6 +45,15 @@ extension VM {
       case .slots:
         let start = Int(node.slotStart)
         return .list(heap.makeList((start..<start + Int(node.slotCount)).map { .string(slotRecords[$0].name) }))
+      case .platforms:
+        let names = model.platformNameIDs
+        var list: [Word] = []
+        for (offset, platform) in PlatformSet.names.enumerated() where node.platforms & platform.0.rawValue != 0 {
+          list.append(.string(names[offset]))
+        }
+        return .list(heap.makeList(list))
+      case .tapWidth: return node.tapWidth.isNaN ? .null : .double(Double(node.tapWidth))
+      case .tapHeight: return node.tapHeight.isNaN ? .null : .double(Double(node.tapHeight))
       case .kind, .label, .value, .wrapper: return nil
       }
     case .argument(let index):

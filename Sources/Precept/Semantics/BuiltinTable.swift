@@ -166,6 +166,9 @@ enum NodeField: Int32, CaseIterable, Sendable {
   case label = 15
   case value = 16
   case wrapper = 17
+  case platforms = 18
+  case tapWidth = 19
+  case tapHeight = 20
 
   var name: String {
     switch self {
@@ -187,6 +190,9 @@ enum NodeField: Int32, CaseIterable, Sendable {
     case .label: "label"
     case .value: "value"
     case .wrapper: "wrapper"
+    case .platforms: "platforms"
+    case .tapWidth: "tapWidth"
+    case .tapHeight: "tapHeight"
     }
   }
 
@@ -195,7 +201,7 @@ enum NodeField: Int32, CaseIterable, Sendable {
   /// The fields a node (rather than an argument, modifier or property) has.
   static let nodeFields: Set<String> = [
     "type", "name", "file", "line", "column", "args", "modifiers", "children", "descendants", "ancestors", "parent",
-    "owner", "properties", "slots",
+    "owner", "properties", "slots", "platforms", "tapWidth", "tapHeight",
   ]
 }
 

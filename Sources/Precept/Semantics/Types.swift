@@ -161,6 +161,7 @@ enum NodeFieldTypes {
     "type": .string, "name": .string, "file": .string, "line": .int, "column": .int, "args": .list(.argument),
     "modifiers": .list(.modifier), "children": .list(.node), "descendants": .list(.node), "ancestors": .list(.node),
     "parent": .node, "owner": .node, "properties": .list(.property), "slots": .list(.string),
+    "platforms": .list(.string), "tapWidth": .double, "tapHeight": .double,
   ]
   static let argument: [String: StaticType] = [
     "label": .string, "kind": .string, "value": .dyn, "line": .int, "column": .int, "file": .string, "parent": .node,

@@ -16,6 +16,9 @@ extension Command {
       PATH (resolved through symbolic links; up to 64 MiB): a finding in any other file is
       printed without an excerpt, as the model's "file" member could name any file.
 
+      A model is for the platforms its "platforms" member names (iOS when it names none);
+      --platform, or precept.json's "platforms", replaces them.
+
       Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
       does not compile, an input that could not be read, or a rule that could not run on a
       node (its cost budget spent, a host function missing, a run-time error; --accept-not-run
@@ -23,7 +26,7 @@ extension Command {
       """,
     options: [
       Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
-      Evaluation.showReviewOption, Evaluation.acceptNotRunOption,
+      Evaluation.platformOption, Evaluation.showReviewOption, Evaluation.acceptNotRunOption,
       Evaluation.outputOption,
       OptionSpec(
         name: "--sources", value: "PATH",
@@ -33,14 +36,19 @@ extension Command {
       guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing view-model file") }
       _ = try Evaluation.format(arguments)
       _ = try Evaluation.failOn(arguments)
-      let (engine, _) = try Evaluation.engine(arguments)
+      let (engine, configuration) = try Evaluation.engine(arguments)
+      let platforms = try Evaluation.platforms(arguments, configuration)
       let paths = arguments.positionals
       let input = paths.contains("-") ? try console.standardInput() : nil
       // A view model's "file" can name any path: only files under --sources are quoted.
       let sources = SourceLines(roots: arguments.values("--sources"))
       let (report, inputErrors) = Evaluation.evaluate(engine, count: paths.count) { index in
         Evaluation.read(paths[index], stdin: input).flatMap { source in
-          Result { () throws(DiagnosticError) in Evaluation.Input(model: try ViewModel(json: source)) }
+          Result { () throws(DiagnosticError) in
+            var document = try ViewDocument.read(source)
+            if let platforms { document.platforms = platforms }
+            return Evaluation.Input(model: ViewModel(document))
+          }
         }
       }
       return try Evaluation.finish(

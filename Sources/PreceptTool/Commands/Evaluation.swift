@@ -19,6 +19,44 @@ enum Evaluation {
   static let outputOption = OptionSpec(
     name: "--output", short: "-o", value: "FILE", help: "write the report to FILE instead of standard output")
 
+  static let platformOption = OptionSpec(
+    name: "--platform", value: "NAME",
+    help: "a platform the app ships (repeatable or comma-separated: iOS, iPadOS, macOS, \"Mac Catalyst\", tvOS, "
+      + "watchOS, visionOS); default: precept.json's platforms, else those the code mentions, else iOS")
+
+  /// The platforms `--platform` names, else the configuration's, else nil (the code decides).
+  static func platforms(_ arguments: ParsedArguments, _ configuration: ProjectConfiguration?) throws -> PlatformSet? {
+    let given = arguments.values("--platform").flatMap { $0.split(separator: ",") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard !arguments.values("--platform").isEmpty else { return configuration?.platforms }
+    var platforms: PlatformSet = []
+    for name in given {
+      guard let platform = PlatformSet(name: name) else {
+        throw UsageError(message: "unknown platform '\(name)' for --platform; expected one of \(PlatformSet.nameList)")
+      }
+      platforms.insert(platform)
+    }
+    guard !platforms.isEmpty else { throw UsageError(message: "--platform needs a platform name") }
+    return platforms
+  }
+
+  /// What a project ships when it does not say: every platform its files mention in `#if`
+  /// conditions and imports (each file's reader default), else in availability annotations,
+  /// or nil — iOS — when none mentions any.
+  static func mentionedPlatforms(_ documents: [ViewDocument]) -> PlatformSet? {
+    var strong: PlatformSet = []
+    var weak: PlatformSet = []
+    for document in documents {
+      if document.platformsFromAvailability {
+        weak.formUnion(document.platforms ?? [])
+      } else {
+        strong.formUnion(document.platforms ?? [])
+      }
+    }
+    let union = strong.isEmpty ? weak : strong
+    return union.isEmpty ? nil : union
+  }
+
   static let configOption = OptionSpec(
     name: "--config", value: "FILE", help: "the project configuration (default: precept.json in this folder, if any)")
 

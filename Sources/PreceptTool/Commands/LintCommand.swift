@@ -7,7 +7,7 @@ extension Command {
     name: "lint",
     summary: "check Swift source against the rulesets",
     usage:
-      "precept lint [PATH…] [--ruleset FILE|DIR]… [--format FORMAT] [--fail-on SEVERITY] [--exclude GLOB]… [--changed[=BASE]]",
+      "precept lint [PATH…] [--ruleset FILE|DIR]… [--platform NAME]… [--format FORMAT] [--fail-on SEVERITY] [--exclude GLOB]… [--changed[=BASE]]",
     details: """
       Reads Swift files (PATH may be a file, a folder — searched for .swift files, skipping
       .build, hidden folders and --exclude globs — or - for standard input; default: the current
@@ -17,6 +17,11 @@ extension Command {
       a .swift entry that is a dangling symbolic link, or unreadable, is an input error (a
       name that is not UTF-8 is read, and shown with \\x{E9} for each invalid byte). Paths
       that leave no Swift file to lint are an error.
+
+      Views are checked for the platforms the app ships: --platform (repeatable, or a comma
+      list), else precept.json's "platforms", else every platform the code mentions (in #if
+      os(…), imports, then #available, @available), else iOS. #if conditions are evaluated per
+      platform, so code under #if os(tvOS) is not held to a touch-target size it does not have.
 
       Suppress a finding with a comment: // precept:disable-next-line RULE…, // precept:disable-line
       RULE…, or // precept:disable RULE… then // precept:enable RULE…. RULE is a rule id
@@ -45,6 +50,7 @@ extension Command {
       """,
     options: [
       Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
+      Evaluation.platformOption,
       OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable; * ** ?)"),
       OptionSpec(name: "--baseline", value: "FILE", help: "report only findings not recorded in FILE"),
       OptionSpec(name: "--write-baseline", value: "FILE", help: "record the current findings in FILE and exit 0"),
@@ -90,12 +96,26 @@ extension Command {
       // Only the files read here are quoted (from memory): nothing else is read for quoting.
       let sources = SourceLines()
       let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
-      let lintFiles: @Sendable ([InputPath]) -> (Report, [Diagnostic]) = { files in
-        Evaluation.evaluate(engine, count: files.count) { index in
-          Evaluation.read(files[index], stdin: stdin).flatMap { source in
+      let shipped = try Evaluation.platforms(arguments, configuration)
+      typealias Read = Result<(SourceFile, ViewDocument), DiagnosticError>
+      let readFiles: @Sendable ([InputPath]) -> [Read] = { files in
+        let read = Mutex<[Read?]>(Array(repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+          let result = Evaluation.read(files[index], stdin: stdin).flatMap { source in
             sources.add(source)
+            return Result { () throws(DiagnosticError) in (source, try SwiftUIReader.read(source)) }
+          }
+          read.withLock { $0[index] = result }
+        }
+        return read.withLock { $0 }.map { $0! }
+      }
+      let evaluateDocuments: @Sendable ([Read], PlatformSet?) -> (Report, [Diagnostic]) = { documents, platforms in
+        Evaluation.evaluate(engine, count: documents.count) { index in
+          documents[index].flatMap { source, document in
             return Result { () throws(DiagnosticError) in
-              let model = ViewModel(try SwiftUIReader.read(source))
+              var document = document
+              document.platforms = platforms
+              let model = ViewModel(document)
               let suppressions = Suppressions(source)
               let problems = suppressions.names.compactMap { name, span in
                 name.isEmpty
@@ -109,7 +129,12 @@ extension Command {
           }
         }
       }
-      var (report, inputErrors) = lintFiles(files)
+      // Every file is read first: which platforms the project ships, when it does not say, is
+      // what all of its files mention. A watch keeps those platforms while files change.
+      let documents = readFiles(files)
+      let platforms = shipped ?? Evaluation.mentionedPlatforms(documents.compactMap { try? $0.get().1 })
+      let lintFiles: @Sendable ([InputPath]) -> (Report, [Diagnostic]) = { evaluateDocuments(readFiles($0), platforms) }
+      var (report, inputErrors) = evaluateDocuments(documents, platforms)
       inputErrors += problems
       report.summary.files = files.count
 
@@ -173,11 +198,15 @@ extension Command {
     details: """
       Prints what the rules see: the view model of each Swift file as JSON (the format is
       Grammar/viewmodel.schema.json), a JSON array when there are several files. Folders are
-      searched as by lint. - reads standard input.
+      searched as by lint. - reads standard input. The platforms are chosen as by lint
+      (--platform, precept.json, the platforms the code mentions, iOS).
 
       Exit status: 0, or 2 when a file cannot be read (the others are still printed).
       """,
-    options: [OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable)")],
+    options: [
+      OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable)"),
+      Evaluation.platformOption, Evaluation.configOption,
+    ],
     run: { arguments, console in
       guard !arguments.positionals.isEmpty else {
         throw UsageError(message: "missing Swift file (or - for standard input)")
@@ -188,14 +217,23 @@ extension Command {
       var documents: [JSON] = []
       var failed = !problems.isEmpty
       console.report(problems)
+      var read: [ViewDocument] = []
       for path in files {
         do throws(DiagnosticError) {
           let source = try Evaluation.read(path, stdin: stdin).get()
-          documents.append(try SwiftUIReader.read(source).json)
+          read.append(try SwiftUIReader.read(source))
         } catch {
           console.report(error.diagnostics)
           failed = true
         }
+      }
+      // The platforms are the project's, as lint sees them.
+      let platforms =
+        try Evaluation.platforms(arguments, try ProjectConfiguration.find(arguments.value("--config")))
+        ?? Evaluation.mentionedPlatforms(read)
+      for var document in read {
+        document.platforms = platforms
+        documents.append(document.json)
       }
       let several = files.count + problems.count > 1 || arguments.positionals.contains { isFolder($0) }
       if several {

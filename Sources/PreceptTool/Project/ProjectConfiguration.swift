@@ -14,7 +14,8 @@ import PreceptDistribution
 ///   "standard": true,
 ///   "severity": { "menu.basic/min-commands": "info" },
 ///   "disable": ["global/semantic-color"],
-///   "exclude": ["**/Generated/**"]
+///   "exclude": ["**/Generated/**"],
+///   "platforms": ["iOS", "iPadOS"]
 /// }
 /// ```
 ///
@@ -26,6 +27,8 @@ import PreceptDistribution
 /// - `severity`: a severity (error, warning, info) per full rule id, replacing the rule's own.
 /// - `disable`: rules (full ids) or whole rulesets (names) to leave out.
 /// - `exclude`: globs `precept lint` skips, as with `--exclude`.
+/// - `platforms`: the platforms the app ships (iOS, iPadOS, macOS, Mac Catalyst, tvOS,
+///   watchOS, visionOS), as with `--platform`; default: those the code mentions, else iOS.
 struct ProjectConfiguration {
   static let fileName = "precept.json"
   static let formatVersion = 1
@@ -39,6 +42,7 @@ struct ProjectConfiguration {
   var severity: [String: Severity] = [:]
   var disable: [String] = []
   var exclude: [String] = []
+  var platforms: PlatformSet? = nil
   /// The rule ids and ruleset names `severity` and `disable` name, with their spans in the
   /// file, for reporting misspelt ones (`RuleIDCheck`); and the file they are in.
   var ruleNames: [(setting: String, name: String, span: Span)] = []
@@ -129,8 +133,20 @@ struct ProjectConfiguration {
           configuration.ruleNames.append(("disable", name, Span(element.offset, element.offset + name.utf8.count + 2)))
         }
       case "exclude": configuration.exclude = try strings(value, "exclude")
+      case "platforms":
+        var platforms: PlatformSet = []
+        for (element, name) in zip(value.arrayValue ?? [], try strings(value, "platforms")) {
+          guard let platform = PlatformSet(name: name) else {
+            throw fail("unknown platform '\(name)'; expected one of \(PlatformSet.nameList)", element)
+          }
+          platforms.insert(platform)
+        }
+        guard !platforms.isEmpty else { throw fail("'platforms' must name at least one platform", value) }
+        configuration.platforms = platforms
       default:
-        let known = ["precept", "registry", "rulesets", "paths", "standard", "severity", "disable", "exclude"]
+        let known = [
+          "precept", "registry", "rulesets", "paths", "standard", "severity", "disable", "exclude", "platforms",
+        ]
         let suggestion = Spelling.closest(member.key, in: known).map { "; did you mean '\($0)'?" } ?? ""
         throw DiagnosticError(
           Diagnostic(
@@ -156,6 +172,7 @@ struct ProjectConfiguration {
     }
     if !disable.isEmpty { members.append(JSON.Member("disable", .array(disable.map { .string($0) }))) }
     if !exclude.isEmpty { members.append(JSON.Member("exclude", .array(exclude.map { .string($0) }))) }
+    if let platforms { members.append(JSON.Member("platforms", .array(platforms.names.map { .string($0) }))) }
     return .object(members)
   }
 

@@ -35,6 +35,7 @@ import Testing
     ("type", 0), ("name", 1), ("file", 2), ("line", 3), ("column", 4), ("args", 5), ("modifiers", 6),
     ("children", 7), ("descendants", 8), ("ancestors", 9), ("parent", 10), ("owner", 11), ("properties", 12),
     ("slots", 13), ("kind", 14), ("label", 15), ("value", 16), ("wrapper", 17),
+    ("platforms", 18), ("tapWidth", 19), ("tapHeight", 20),
   ]
 
   static let typeTags: [(String, UInt8)] = [

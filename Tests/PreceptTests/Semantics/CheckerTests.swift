@@ -153,6 +153,17 @@ import Testing
 /// and a `dyn` value (a variable bound from JSON, a let's parameter, an untyped host result)
 /// is checked when the expression runs.
 @Suite struct TypeCheckerTests {
+  /// A field the VM answers to but the checker has no type for is "unknown" to every ruleset:
+  /// adding a node field means typing it here too.
+  @Test func everyFieldTheVMKnowsHasAStaticType() {
+    let typed = [NodeFieldTypes.node, NodeFieldTypes.argument, NodeFieldTypes.modifier, NodeFieldTypes.property]
+    for field in NodeField.allCases {
+      #expect(typed.contains { $0[field.name] != nil }, "no static type for the field '\(field.name)'")
+    }
+    #expect(NodeFieldTypes.node["platforms"] == .list(.string))
+    #expect(NodeFieldTypes.node["tapWidth"] == .double)
+  }
+
   func messages(_ text: String) -> [String] {
     do {
       _ = try Ruleset(text: text, name: "r.precept")
