@@ -17,6 +17,10 @@ struct MCPTools {
 
   static func cardURI(_ name: String) -> String { "precept://cards/\(name)" }
 
+  /// The most nodes `explain_rule` explains in one answer (each takes several lines); the
+  /// answer says how many more the rule visits.
+  static let maximumExplainedNodes = 50
+
   // MARK: Definitions
 
   private static func schema(_ properties: KeyValuePairs<String, JSON>, required: [String]) -> JSON {
@@ -410,7 +414,7 @@ struct MCPTools {
     let report = engine.evaluate(model, options: options)
     var blocks = ["\(rule.id) (\(rule.severity.rawValue)): \(rule.title ?? rule.message ?? rule.selector)"]
     var items: [JSON] = []
-    for explanation in explanations {
+    for explanation in explanations.prefix(MCPTools.maximumExplainedNodes) {
       let node = explanation.node
       let outcome = report.outcomes.first { $0.node.index == node.index }
       let (verdict, message) = outcome.map(MCPTools.describe) ?? ("not evaluated", nil)
@@ -455,13 +459,19 @@ struct MCPTools {
       members.append(JSON.Member("clauses", .array(clauses)))
       items.append(.object(members))
     }
+    let left = explanations.count - MCPTools.maximumExplainedNodes
+    if left > 0 {
+      blocks.append("… and \(left) more nodes; give 'line' to explain the nodes of one line")
+    }
     if explanations.isEmpty {
       blocks.append(
         "the rule visits no node of this code\(line.map { " on line \($0)" } ?? "") (it applies to \(rule.selector))")
     }
     return Answer(
       text: [blocks.joined(separator: "\n\n")],
-      structured: .object(["rule": .string(rule.id), "nodes": .array(items)]))
+      structured: .object([
+        "rule": .string(rule.id), "nodes": .array(items), "nodesVisited": .integer(explanations.count),
+      ]))
   }
 
   private static func describe(_ outcome: Outcome) -> (String, String?) {

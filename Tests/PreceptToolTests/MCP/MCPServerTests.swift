@@ -187,3 +187,67 @@ import Testing
     #expect(rules?.allSatisfy { $0.hasPrefix("demo/") } == true)
   }
 }
+
+/// The built `precept mcp` as a subprocess, without the SDK: what reaches standard output and
+/// how it ends.
+@Suite struct MCPCommandTests {
+  @Test func standardOutputCarriesOnlyProtocolMessagesAndEndOfInputExitsZero() throws {
+    let input = [
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}"#,
+      "garbage", MCPServerTests.call(2, "lint_swift", #"{"code":"Menu {"}"#),
+      MCPServerTests.call(3, "list_components", "{}"),
+    ].joined(separator: "\n")  // the last line has no newline: it is still read
+    let run = try Products.run("precept", ["mcp"], input: input)
+    #expect(run.status == 0, "\(run.error)")
+    let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.last == "")
+    let answers = try lines.dropLast().map { try JSON.parse(String($0)) }
+    #expect(answers.map { $0["id"]?.integerValue } == [1, nil, 2, 3])
+    #expect(answers[2]["result"]?["isError"]?.boolValue == true)
+    #expect(run.error.contains("precept mcp: parse error"))
+  }
+
+  @Test func aRulesetThatDoesNotCompileStopsTheServerBeforeItServes() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write("broken.precept", "ruleset broken 1.0.0\nrule r {\n")
+    let run = try Products.run("precept", ["mcp", "--ruleset", path], input: "")
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(run.error.contains("broken.precept:"))
+  }
+
+  @Test func theProjectConfigurationChoosesTheRulesetsAsForLint() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("rules/demo.precept", demoMenuRuleset)
+    let config = try folder.write("precept.json", #"{"precept": 1, "standard": false, "paths": ["rules"]}"#)
+    let run = try Products.run(
+      "precept", ["mcp", "--config", config], input: #"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#)
+    #expect(run.status == 0, "\(run.error)")
+    let uris = try JSON.parse(run.output)["result"]?["resources"]?.arrayValue?.compactMap { $0["uri"]?.stringValue }
+    #expect(uris == ["precept://cards/demo"])
+  }
+}
+
+@Suite struct MCPExplainTests {
+  @Test func explainShowsAtMostFiftyNodesAndSaysHowManyMore() throws {
+    let buttons = (0..<60).map { #"Button(\"Item \#($0)\") { }"# }.joined(separator: "\\n")
+    let code = #"Menu {\n\#(buttons)\n} label: { Image(systemName: \"ellipsis\") }"#
+    let answers = MCPServerTests.session(
+      try MCPServerTests.server(),
+      [
+        MCPServerTests.call(1, "explain_rule", #"{"rule":"menu.basic/command-label","code":"\#(code)"}"#),
+        MCPServerTests.call(2, "explain_rule", #"{"rule":"menu.basic/command-label","code":"\#(code)","line":3}"#),
+      ])
+    let all = try #require(answers[0]["result"]?["structuredContent"])
+    #expect(all["nodesVisited"]?.integerValue == 60)
+    #expect(all["nodes"]?.arrayValue?.count == MCPTools.maximumExplainedNodes)
+    let text = answers[0]["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+    #expect(text.contains("… and 10 more nodes; give 'line'"))
+    let one = try #require(answers[1]["result"]?["structuredContent"]?["nodes"]?.arrayValue)
+    #expect(one.count == 1)
+    #expect(one.first?["node"]?["line"]?.integerValue == 3)
+    #expect(one.first?["outcome"]?.stringValue == "passed")
+  }
+}
