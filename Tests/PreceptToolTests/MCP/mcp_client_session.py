@@ -110,10 +110,17 @@ async def session():
         outcomes = [node["outcome"] for node in explained.structured_content["nodes"]]
         check(not explained.is_error and "failed" in outcomes, "explain_rule shows the rule failing", text_of(explained))
 
-        model = {"file": "M.swift", "root": {"type": "Menu", "line": 1, "column": 1}}
-        checked = await client.call_tool("check_view_model", {"model": json.dumps(model)})
-        check(isinstance(checked.structured_content, dict) and "findings" in checked.structured_content,
-              "check_view_model evaluates a model", text_of(checked))
+        button = {"type": "Button", "line": 2, "column": 3,
+                  "args": [{"label": None, "kind": "string", "value": "Rename", "line": 2, "column": 10}]}
+        model = {"viewmodel": 1, "file": "M.swift",
+                 "nodes": [{"type": "Menu", "line": 1, "column": 1, "children": [button]}]}
+        checked = await client.call_tool("check_view_model", {"model": model})
+        model_rules = [finding["rule"] for finding in checked.structured_content["findings"]]
+        check(not checked.is_error and "menu.basic/min-commands" in model_rules, "check_view_model evaluates a model",
+              text_of(checked))
+        not_model = await client.call_tool("check_view_model", {"model": json.dumps({"root": 3})})
+        check(not_model.is_error and "<model>:1:" in text_of(not_model), "a model that is not one is a tool error",
+              text_of(not_model))
 
         # Error cases: each is answered, and the session goes on.
         try:
