@@ -200,6 +200,20 @@ enum Evaluation {
     var problems: [Diagnostic] = []
   }
 
+  /// A file's model ready to evaluate, with its suppression comments; a comment naming no
+  /// loaded rule or ruleset is a problem reported as an input error.
+  static func input(_ model: ViewModel, source: SourceFile, ruleIDs: RuleIDCheck) -> Input {
+    let suppressions = Suppressions(source)
+    let problems = suppressions.names.compactMap { name, span in
+      name.isEmpty
+        ? nil
+        : ruleIDs.problem(name, rulesets: true, in: "a precept: comment").map {
+          Diagnostic(.error, $0, in: source, span: span)
+        }
+    }
+    return Input(model: model, suppressions: suppressions, problems: problems)
+  }
+
   /// Evaluates `count` inputs on every core; `produce` reads input `index` (or reports why it
   /// cannot). Reports are merged in input order, so output does not depend on timing.
   static func evaluate(

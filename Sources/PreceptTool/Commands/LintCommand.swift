@@ -112,20 +112,9 @@ extension Command {
       let evaluateDocuments: @Sendable ([Read], PlatformSet?) -> (Report, [Diagnostic]) = { documents, platforms in
         Evaluation.evaluate(engine, count: documents.count) { index in
           documents[index].flatMap { source, document in
-            return Result { () throws(DiagnosticError) in
-              var document = document
-              document.platforms = platforms
-              let model = ViewModel(document)
-              let suppressions = Suppressions(source)
-              let problems = suppressions.names.compactMap { name, span in
-                name.isEmpty
-                  ? nil
-                  : ruleIDs.problem(name, rulesets: true, in: "a precept: comment").map {
-                    Diagnostic(.error, $0, in: source, span: span)
-                  }
-              }
-              return Evaluation.Input(model: model, suppressions: suppressions, problems: problems)
-            }
+            var document = document
+            document.platforms = platforms
+            return .success(Evaluation.input(ViewModel(document), source: source, ruleIDs: ruleIDs))
           }
         }
       }

@@ -304,16 +304,7 @@ struct MCPTools {
     // As `lint` reads a file: the view model, and the suppression comments (checked by name).
     var (report, inputErrors) = Evaluation.evaluate(engine, count: 1) { _ in
       Result { () throws(DiagnosticError) in
-        let model = ViewModel(try SwiftUIReader.read(source))
-        let suppressions = Suppressions(source)
-        let problems = suppressions.names.compactMap { name, span in
-          name.isEmpty
-            ? nil
-            : ruleIDs.problem(name, rulesets: true, in: "a precept: comment").map {
-              Diagnostic(.error, $0, in: source, span: span)
-            }
-        }
-        return Evaluation.Input(model: model, suppressions: suppressions, problems: problems)
+        Evaluation.input(ViewModel(try SwiftUIReader.read(source)), source: source, ruleIDs: ruleIDs)
       }
     }
     report.summary.files = 1
