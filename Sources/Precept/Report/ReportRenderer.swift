@@ -157,8 +157,14 @@ public struct ReportRenderer: Sendable {
 
   // MARK: JSON
 
+  /// The version of the JSON report's shape (`preceptReport`), documented in
+  /// Grammar/report.md. It changes only when a key is removed or its meaning changes; keys may
+  /// be added within a version.
+  public static let jsonReportVersion = 1
+
   public func json(_ report: Report) -> JSON {
     var members: [JSON.Member] = [
+      JSON.Member("preceptReport", .integer(ReportRenderer.jsonReportVersion)),
       JSON.Member("findings", .array(report.findings.map(findingJSON))),
       JSON.Member("needsReview", .array(report.needsReview.map(reviewJSON))),
       JSON.Member("notRun", .array(report.notRun.map(notRunJSON))),
