@@ -435,6 +435,33 @@ import Testing
     #expect(!card.output.contains("common/"), "the library brought rules: \(card.output)")
   }
 
+  @Test func aNameIsOfferedFromTheControlsSymbolNotFromAnotherCard() throws {
+    let code = """
+      struct S: View {
+        var body: some View {
+          Button { delete() } label: { Image(systemName: "trash.fill") }
+          Button("", systemImage: "square.and.arrow.up") { share() }
+          Menu { Button("A") {}; Button("B") {} } label: { Image(systemName: "gearshape") }
+          Button { run() } label: { Image(systemName: "wand.and.stars") }
+        }
+      }
+
+      """
+    let run = try Products.run("precept", ["lint", "--format", "json", "-"], input: code)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let fixes = try #require(json["findings"] as? [[String: Any]]).compactMap { finding -> String? in
+      guard ["button.basic/accessible-name", "menu.basic/trigger-name"].contains(finding["rule"] as? String) else {
+        return nil
+      }
+      return "\(finding["line"] ?? 0) \(finding["fix"] ?? "")"
+    }
+    #expect(
+      fixes == [
+        #"3 .accessibilityLabel("Delete")"#, #"4 .accessibilityLabel("Share")"#, #"5 .accessibilityLabel("Settings")"#,
+        #"6 .accessibilityLabel("<#what it does#>")"#,
+      ])
+  }
+
   @Test func aNewComponentShipsAsAFile() throws {
     // A ruleset written now, after the binary was built: it loads from its file, imports the
     // built-in global baselines, and its fixtures run.
