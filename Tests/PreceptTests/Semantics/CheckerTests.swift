@@ -43,15 +43,18 @@ import Testing
   }
 }
 
-@Suite struct CheckerTests {
-  func messages(_ text: String) -> [String] {
-    do {
-      _ = try Ruleset(text: text, name: "r.precept")
-      return []
-    } catch {
-      return error.diagnostics.map(\.message)
-    }
+/// The messages of the diagnostics compiling `text` as a ruleset gives, none when it compiles.
+private func diagnosticMessages(_ text: String) -> [String] {
+  do {
+    _ = try Ruleset(text: text, name: "r.precept")
+    return []
+  } catch {
+    return error.diagnostics.map(\.message)
   }
+}
+
+@Suite struct CheckerTests {
+  func messages(_ text: String) -> [String] { diagnosticMessages(text) }
 
   @Test func aCleanRulesetHasNoDiagnostics() {
     let text = """
@@ -164,14 +167,7 @@ import Testing
     #expect(NodeFieldTypes.node["tapWidth"] == .double)
   }
 
-  func messages(_ text: String) -> [String] {
-    do {
-      _ = try Ruleset(text: text, name: "r.precept")
-      return []
-    } catch {
-      return error.diagnostics.map(\.message)
-    }
-  }
+  func messages(_ text: String) -> [String] { diagnosticMessages(text) }
 
   @Test func wellTypedRulesetsCompile() {
     let text = """
