@@ -58,7 +58,9 @@ let package = Package(
     .testTarget(
       name: "PreceptToolTests",
       dependencies: ["PreceptTool", "PreceptDistribution", "line-editor-demo", "EmbeddingExample", "precept"],
-      exclude: ["REPL/Transcripts"]),
+      exclude: [
+        "REPL/Transcripts", "MCP/mcp_client_session.py", "Playground/playground_browser_session.py",
+      ]),
     .testTarget(name: "CELConformanceTests", dependencies: ["cel-conformance"]),
     .testTarget(name: "PreceptBenchTests", dependencies: ["precept-bench"]),
   ],

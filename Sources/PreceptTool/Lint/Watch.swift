@@ -88,7 +88,7 @@ struct Watch {
   /// even when the process was started with those signals blocked (a parent's mask is
   /// inherited; test runners and some IDEs block them). An inherited "ignore SIGINT" — a
   /// background job of a script — is kept.
-  private static func endOnInterrupt() {
+  static func endOnInterrupt() {
     var signals = sigset_t()
     sigemptyset(&signals)
     sigaddset(&signals, SIGINT)
