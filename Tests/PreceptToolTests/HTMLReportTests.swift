@@ -63,7 +63,9 @@ import Testing
     #expect(
       html.contains(
         "<h3 id=\"file-0\"><code>Sources/Screen.swift</code> <span class=\"count\">(4 findings)</span></h3>"))
-    #expect(html.contains("<tr><th scope=\"row\">4.1.2 <span class=\"tag error\">fails</span></th><td>3</td>"))
+    #expect(
+      html.contains(
+        "<tr><th scope=\"row\">4.1.2 Name, Role, Value (A) <span class=\"tag error\">fails</span></th><td>3</td>"))
     #expect(
       html.contains("<dt>Why</dt><dd>require common.hasLabel(m) was false<ul><li>in <code>common.hasLabel(m)</code>"))
     #expect(html.contains("was false because n.modifiers(&quot;accessibilityLabel&quot;) is []</li></ul></dd>"))

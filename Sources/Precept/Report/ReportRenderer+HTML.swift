@@ -80,7 +80,7 @@ extension ReportRenderer {
       for row in criteria {
         let status = row.failed > 0 ? " <span class=\"tag error\">fails</span>" : ""
         page.raw(
-          "<tr><th scope=\"row\">\(HTMLPage.escaped(row.criterion))\(status)</th><td>\(row.failed)</td>"
+          "<tr><th scope=\"row\">\(HTMLPage.escaped(row.title))\(status)</th><td>\(row.failed)</td>"
             + "<td>\(row.needsReview)</td><td>\(row.passed)</td><td>"
             + row.rules.map { "<code>\(HTMLPage.escaped($0))</code>" }.joined(separator: ", ") + "</td></tr>\n")
       }
@@ -187,34 +187,6 @@ extension ReportRenderer {
       return (excerpt.startColumn > 1 ? "…" : "") + excerpt.text + (excerpt.reachesEnd ? "" : "…")
     }
     return sourceLine(finding.file, finding.line)
-  }
-
-  struct WCAGRow {
-    var criterion: String
-    var failed = 0
-    var needsReview = 0
-    var passed = 0
-    var rules: [String] = []
-  }
-
-  /// One row per success criterion a rule names, in criterion order (1.4.3 before 1.4.11).
-  func wcagRows(_ report: Report) -> [WCAGRow] {
-    var rows: [String: WCAGRow] = [:]
-    for rule in rules {
-      let counts = report.ruleCounts[rule.id] ?? OutcomeCounts()
-      for criterion in rule.wcag {
-        var row = rows[criterion] ?? WCAGRow(criterion: criterion)
-        row.passed += counts.passed
-        row.needsReview += counts.needsReview
-        if !row.rules.contains(rule.id) { row.rules.append(rule.id) }
-        rows[criterion] = row
-      }
-    }
-    for finding in report.findings {
-      for criterion in finding.wcag { rows[criterion, default: WCAGRow(criterion: criterion)].failed += 1 }
-    }
-    func key(_ criterion: String) -> [Int] { criterion.split(separator: ".").map { Int($0) ?? 0 } }
-    return rows.values.sorted { key($0.criterion).lexicographicallyPrecedes(key($1.criterion)) }
   }
 }
 

@@ -123,6 +123,7 @@ public struct ReportRenderer: Sendable {
             + safe(" \(category)\(item.message) [\(item.rule)]"))
       }
     }
+    if let wcag = wcagText(report) { blocks.append(wcag) }
     blocks.append(summaryLine(report))
     return blocks.joined(separator: "\n") + "\n"
   }
@@ -171,6 +172,8 @@ public struct ReportRenderer: Sendable {
       // Always present, so a consumer can read `report["inputErrors"]` without a guard.
       JSON.Member("inputErrors", .array(inputErrors.map(inputErrorJSON))),
     ]
+    // By success criterion: what fails, what needs a person, what passes.
+    members.append(JSON.Member("wcag", wcagJSON(report)))
     let summary = report.summary
     members.append(
       JSON.Member(
@@ -324,9 +327,11 @@ public struct ReportRenderer: Sendable {
       "name": .string(toolName), "version": .string(toolVersion), "semanticVersion": .string(toolVersion),
       "informationUri": .string("https://www.w3.org/WAI/WCAG22/quickref/"),
       "rules": .array(rules.map(sarifRule)),
+      "supportedTaxonomies": .array([.object(["name": .string("WCAG")])]),
     ])
     let run: JSON = .object([
       "tool": .object(["driver": driver]),
+      "taxonomies": .array([wcagTaxonomy(report)]),
       "invocations": .array([
         .object([
           "executionSuccessful": .bool(inputErrors.isEmpty), "toolExecutionNotifications": .array(notifications),
@@ -358,19 +363,32 @@ public struct ReportRenderer: Sendable {
     if !rule.wcag.isEmpty { helpText += "\n\nWCAG \(rule.wcag.joined(separator: ", "))" }
     var tags: [JSON] = [.string("accessibility")]
     tags += rule.wcag.map { .string("wcag-\($0)") }
-    return .object([
-      "id": .string(rule.id),
-      "name": .string(pascalCase(rule.localID)),
-      "shortDescription": .object(["text": .string(short)]),
-      "fullDescription": .object(["text": .string(full)]),
-      "help": .object(["text": .string(helpText), "markdown": .string(helpText)]),
-      "defaultConfiguration": .object(["level": .string(rule.kind == .review ? "note" : sarifLevel(rule.severity))]),
-      "properties": .object([
-        "tags": .array(tags), "wcag": .array(rule.wcag.map { .string($0) }), "precision": .string("high"),
-        "problem.severity": .string(rule.kind == .review ? "recommendation" : sarifLevel(rule.severity)),
-        "ruleset": .string(rule.ruleset), "rulesetVersion": .string(rule.version), "kind": .string(rule.kind.rawValue),
-      ]),
-    ])
+    // Each cited criterion as a relationship to the run's WCAG taxonomy.
+    let relationships: [JSON] = rule.wcag.map { criterion in
+      .object([
+        "target": .object(["id": .string(criterion), "toolComponent": .object(["name": .string("WCAG")])]),
+        "kinds": .array([.string("relevant")]),
+      ])
+    }
+    var members: [JSON.Member] = [
+      JSON.Member("id", .string(rule.id)),
+      JSON.Member("name", .string(pascalCase(rule.localID))),
+      JSON.Member("shortDescription", .object(["text": .string(short)])),
+      JSON.Member("fullDescription", .object(["text": .string(full)])),
+      JSON.Member("help", .object(["text": .string(helpText), "markdown": .string(helpText)])),
+      JSON.Member(
+        "defaultConfiguration", .object(["level": .string(rule.kind == .review ? "note" : sarifLevel(rule.severity))])),
+      JSON.Member(
+        "properties",
+        .object([
+          "tags": .array(tags), "wcag": .array(rule.wcag.map { .string($0) }), "precision": .string("high"),
+          "problem.severity": .string(rule.kind == .review ? "recommendation" : sarifLevel(rule.severity)),
+          "ruleset": .string(rule.ruleset), "rulesetVersion": .string(rule.version),
+          "kind": .string(rule.kind.rawValue),
+        ])),
+    ]
+    if !relationships.isEmpty { members.append(JSON.Member("relationships", .array(relationships))) }
+    return .object(members)
   }
 
   private func sarifResult(

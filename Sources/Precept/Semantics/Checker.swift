@@ -1052,9 +1052,22 @@ struct Checker {
         "rule '\(rule.id.value)' has no severity", rule.id.span,
         help: "add 'severity error', 'severity warning' or 'severity info'")
     }
-    for reference in rule.wcag where !Checker.wcagPattern(reference.value) {
-      error(
-        "malformed WCAG reference '\(reference.value)'; expected a success criterion such as \"4.1.2\"", reference.span)
+    for reference in rule.wcag {
+      if !Checker.wcagPattern(reference.value) {
+        error(
+          "malformed WCAG reference '\(reference.value)'; expected a success criterion such as \"4.1.2\"",
+          reference.span)
+      } else if WCAG.criterion(reference.value) == nil {
+        // Only a criterion of the same guideline is a likely meant one (1.4.14 → 1.4.1).
+        let guideline = reference.value.split(separator: ".").prefix(2).joined(separator: ".") + "."
+        let numbers = WCAG.all.map(\.number).filter { $0.hasPrefix(guideline) && reference.value != "4.1.1" }
+        let suggestion = Spelling.closest(reference.value, in: numbers).flatMap(WCAG.criterion).map {
+          " (did you mean \($0.number) \($0.name)?)"
+        }
+        error(
+          WCAG.unknownReason(reference.value), reference.span,
+          help: "cite a WCAG 2.2 success criterion\(suggestion ?? ""); the list is at https://www.w3.org/TR/WCAG22/")
+      }
     }
     guard let selector = rule.selector else {
       error(
