@@ -147,7 +147,7 @@ struct Command: Sendable {
 
   static let all: [Command] = [
     lintCommand, checkCommand, dumpModelCommand, evalCommand, replCommand, disasmCommand, packCommand, publishCommand,
-    addCommand, installCommand, testCommand, describeCommand, mcpCommand,
+    addCommand, installCommand, testCommand, describeCommand, mcpCommand, lspCommand,
   ]
 }
 
