@@ -7,7 +7,8 @@ import Foundation
 /// Memory stays bounded whatever arrives: a header may be at most `maximumHeaderSize` bytes,
 /// and of a body over `limit` bytes only the first `keptPrefix` are kept (to find its id). A
 /// header without a usable `Content-Length` leaves the body's length unknown, so the bytes
-/// after it are skipped up to the next line that starts with `Content-Length:`.
+/// after it are skipped up to the next `Content-Length:` (clients send messages back to back,
+/// so it need not start a line).
 struct ContentLengthFramer {
   /// The most bytes one message's body may have.
   let limit: Int
@@ -40,8 +41,8 @@ struct ContentLengthFramer {
   /// The header read so far, or the body (only its prefix when it is oversized or rejected).
   private var buffer: [UInt8] = []
   private var bodyRead = 0
-  /// In `resync`: the bytes of the current line so far, up to the marker's length.
-  private var lineStart: [UInt8] = []
+  /// In `resync`: how many bytes of the marker the last bytes matched.
+  private var matched = 0
   private static let marker = Array("content-length:".utf8)
 
   /// Takes the next chunk of input and returns the frames it completes.
@@ -57,7 +58,7 @@ struct ContentLengthFramer {
         buffer.append(byte)
         if buffer.count > ContentLengthFramer.maximumHeaderSize {
           buffer = []
-          lineStart = []
+          matched = 0
           state = .resync
           frames.append(
             .badHeader("a message header is over \(ContentLengthFramer.maximumHeaderSize) bytes without an empty line"))
@@ -93,19 +94,18 @@ struct ContentLengthFramer {
           state = .header
         }
       case .resync:
+        // The marker's first letter appears in it only once, so after a mismatch a match can
+        // only start again at this byte.
         let byte = rest.removeFirst()
-        if byte == 0x0A || byte == 0x0D {
-          lineStart = []
-          continue
-        }
-        guard lineStart.count < ContentLengthFramer.marker.count else { continue }
         let lowered: UInt8 = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-        lineStart.append(lowered)
-        if !lineStart.elementsEqual(ContentLengthFramer.marker.prefix(lineStart.count)) {
-          lineStart = [UInt8](repeating: 0, count: ContentLengthFramer.marker.count)  // not this line
-        } else if lineStart.count == ContentLengthFramer.marker.count {
+        if lowered == ContentLengthFramer.marker[matched] {
+          matched += 1
+        } else {
+          matched = lowered == ContentLengthFramer.marker[0] ? 1 : 0
+        }
+        if matched == ContentLengthFramer.marker.count {
           buffer = Array("Content-Length:".utf8)
-          lineStart = []
+          matched = 0
           state = .header
         }
       }
@@ -140,12 +140,12 @@ struct ContentLengthFramer {
       case "content-length":
         guard !value.isEmpty, value.count <= 15, value.allSatisfy(\.isASCIIDigitCharacter), let number = Int(value)
         else {
-          lineStart = []
+          matched = 0
           state = .resync
           return [.badHeader("Content-Length must be a number of bytes, not '\(value.prefix(40))'")]
         }
         if let length, length != number {
-          lineStart = []
+          matched = 0
           state = .resync
           return [.badHeader("the header gives two different Content-Length values, \(length) and \(number)")]
         }
@@ -161,7 +161,7 @@ struct ContentLengthFramer {
       }
     }
     guard let length else {
-      lineStart = []
+      matched = 0
       state = .resync
       return [.badHeader("a message header has no Content-Length")]
     }

@@ -135,7 +135,11 @@ final class LSPServer {
     switch JSONRPC.decode(bytes, framing: "send one message at a time") {
     case .failure(let rejection):
       log("precept lsp: \(rejection.failure.message)")
-      return [LSPServer.error(id: rejection.id, rejection.failure)]
+      // A body that does not parse (invalid UTF-8 in a string) may still name its request.
+      let id =
+        rejection.id == .null && rejection.failure.code == .parseError
+        ? JSONRPC.sniffID(bytes.prefix(ContentLengthFramer.keptPrefix)) : rejection.id
+      return [LSPServer.error(id: id, rejection.failure)]
     case .success(.response):
       return []  // the server sends no requests
     case .success(.notification(let method, let params)):

@@ -45,7 +45,7 @@ struct TextDocument {
   }
 
   /// The `file:` URI of an absolute path.
-  static func uri(ofPath path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+  static func uri(ofPath path: String) -> String { URL(fileURLWithPath: path, isDirectory: false).absoluteString }
 
   // MARK: Edits
 
