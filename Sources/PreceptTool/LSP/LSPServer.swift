@@ -116,7 +116,9 @@ final class LSPServer {
             data: .object(["limit": .integer(Int64(LSPServer.maximumMessageSize)), "length": .integer(Int64(length))])))
       ]
       // A document too large to receive still says which document it is: it gets a diagnostic.
-      if let uri = LSPServer.sniffURI(prefix), phase == .running {
+      if phase == .running, let uri = LSPServer.sniffURI(prefix) {
+        // Its text is no longer what the editor holds: it is not served until opened again.
+        documents[uri] = nil
         answers.append(
           LSPServer.publish(
             uri: uri, version: nil,
@@ -344,7 +346,8 @@ final class LSPServer {
 
   /// Checks one open document and returns its diagnostics to publish.
   private func check(_ uri: String) -> [JSON] {
-    guard var open = documents[uri] else { return [] }
+    // Other documents (plain text a generic client sends too) are held but never published on.
+    guard var open = documents[uri], open.text.kind != .other else { return [] }
     checks[uri, default: 0] += 1
     let diagnostics: [JSON]
     if open.text.source.bytes.count > LSPServer.maximumDocumentSize {
@@ -376,10 +379,12 @@ final class LSPServer {
     ])
   }
 
-  /// The `uri` of the `textDocument` in the first bytes of a message (an oversized didOpen).
+  /// The `uri` of the `textDocument` in the first bytes of an oversized didOpen or didChange.
   static func sniffURI(_ prefix: [UInt8]) -> String? {
     let text = String(decoding: prefix.prefix(16 * 1024), as: UTF8.self)
-    guard let key = text.range(of: "\"uri\"") else { return nil }
+    guard text.contains("\"textDocument/didOpen\"") || text.contains("\"textDocument/didChange\""),
+      let key = text.range(of: "\"uri\"")
+    else { return nil }
     var rest = text[key.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\t" }
     guard rest.first == "\"" else { return nil }
     rest = rest.dropFirst()

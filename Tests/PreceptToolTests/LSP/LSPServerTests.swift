@@ -112,15 +112,15 @@ extension Array {
     return notification("textDocument/didOpen", #"{"textDocument":\#(item.serialized(pretty: false))}"#)
   }
 
-  /// Messages through `serve`, in chunks of 7 bytes; the messages the server sent.
-  static func session(_ server: LSPServer, _ messages: [String]) -> (answers: [JSON], status: Int32) {
+  /// Messages through `serve`, in chunks of `chunk` bytes; the messages the server sent.
+  static func session(_ server: LSPServer, _ messages: [String], chunk: Int = 7) -> (answers: [JSON], status: Int32) {
     var input = messages.flatMap { LSPFramingTests.frame($0) }[...]
     var output: [UInt8] = []
     let status = server.serve(
       read: {
-        let chunk = Array(input.prefix(7))
-        input = input.dropFirst(7)
-        return chunk
+        let next = Array(input.prefix(chunk))
+        input = input.dropFirst(chunk)
+        return next
       }, write: { output += $0 })
     var answers: [JSON] = []
     var rest = output[...]
@@ -251,6 +251,33 @@ extension Array {
     #expect(published.count == 1 && published[0].count == 1)
     #expect(published.first?.first?["message"]?.stringValue?.contains("over the limit of 4194304 bytes") == true)
     #expect(server.documents[LSPServerTests.swiftURI]?.findings.isEmpty == true)
+  }
+
+  @Test func anOversizedChangeClosesTheDocumentWithADiagnostic() {
+    let server = LSPServer()
+    let text = String(repeating: "x", count: LSPServer.maximumMessageSize)
+    let change = LSPServerTests.notification(
+      "textDocument/didChange",
+      #"{"textDocument":{"uri":"\#(LSPServerTests.swiftURI)","version":2},"contentChanges":[{"text":"\#(text)"}]}"#)
+    let (answers, _) = LSPServerTests.session(
+      server,
+      [
+        LSPServerTests.initialize(), LSPServerTests.open(LSPServerTests.swiftURI, LSPServerTests.iconMenu), change,
+        LSPServerTests.request(
+          9, "textDocument/hover",
+          #"{"textDocument":{"uri":"\#(LSPServerTests.swiftURI)"},"position":{"line":4,"character":5}}"#),
+      ], chunk: 64 * 1024)
+    #expect(answers.contains { $0["error"]?["code"]?.integerValue == -32600 })
+    let published = LSPServerTests.diagnostics(answers, LSPServerTests.swiftURI)
+    #expect(published.last?.first?["message"]?.stringValue?.contains("over the limit of 16777216 bytes") == true)
+    #expect(server.documents[LSPServerTests.swiftURI] == nil)
+    #expect(answers.last?["id"]?.integerValue == 9 && answers.last?["result"]?.isNull == true)
+  }
+
+  @Test func aPlainTextDocumentIsNeverPublishedOn() {
+    let (answers, _) = LSPServerTests.session(
+      LSPServer(), [LSPServerTests.initialize(), LSPServerTests.open("file:///notes.txt", "hi", language: "plaintext")])
+    #expect(answers.count == 1)
   }
 
   @Test func aRequestNamingNoKnownMethodIsMethodNotFound() {
