@@ -85,12 +85,22 @@ extension LSPServer {
     let outline = outlines[name] ?? RulesetOutline(entry.source)
     outlines[name] = outline
     guard let outline else { return nil }
-    // A ruleset built into the tool (`<standard>/…`) has no file to open.
-    let path = entry.source.name
-    let uri =
-      !path.hasPrefix("<") && FileManager.default.fileExists(atPath: path)
-      ? TextDocument.uri(ofPath: URL(fileURLWithPath: path).standardizedFileURL.path) : nil
-    return (outline, entry.source, uri)
+    return (outline, entry.source, LSPServer.file(of: entry.source, root: root))
+  }
+
+  /// The URI of the file a ruleset was read from. A standard ruleset is built into the tool
+  /// (`<standard>/common.precept`) and has no file of its own, except in a checkout of
+  /// precept's sources, where `Rulesets/` at the workspace root holds the same text.
+  static func file(of source: SourceFile, root: String?) -> String? {
+    var path = source.name
+    let standard = "<standard>/"
+    if path.hasPrefix(standard) {
+      guard let root else { return nil }
+      path = (root as NSString).appendingPathComponent("Rulesets/" + path.dropFirst(standard.count))
+      guard (try? SourceFile.readBytes(path).get()) == source.bytes else { return nil }
+    }
+    guard !path.hasPrefix("<"), FileManager.default.fileExists(atPath: path) else { return nil }
+    return TextDocument.uri(ofPath: URL(fileURLWithPath: path).standardizedFileURL.path)
   }
 
   /// Whether a name is a ruleset the document can refer to.

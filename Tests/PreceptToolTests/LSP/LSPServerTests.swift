@@ -432,3 +432,39 @@ extension Array {
     #expect(outline.rules.map(\.id) == ["r"])
   }
 }
+
+/// Go to definition into the standard rulesets, in a checkout of precept's sources.
+@Suite struct LSPDefinitionTests {
+  @Test func aStandardRulesetsLetIsFoundInRulesetsOfACheckout() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let common = try #require(StandardRulesets.library().entries.first { $0.name == "common" })
+    let file = try folder.write("Rulesets/common.precept", String(decoding: common.source.bytes, as: UTF8.self))
+    let root = TextDocument.uri(ofPath: folder.path)
+    let uri = root + "/Rulesets/mine.precept"
+    let text = "ruleset mine 1.0.0\nimport common ^1.0\nlet named(n) = common.hasLabel(n)\n"
+    let definition = LSPServerTests.request(
+      2, "textDocument/definition", #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":2,"character":24}}"#)
+    let initialize = LSPServerTests.request(1, "initialize", #"{"rootUri":"\#(root)","capabilities":{}}"#)
+    var (answers, _) = LSPServerTests.session(
+      LSPServer(), [initialize, LSPServerTests.open(uri, text, language: "precept"), definition])
+    let found = answers.last?["result"]
+    #expect(found?["uri"]?.stringValue == TextDocument.uri(ofPath: URL(fileURLWithPath: file).standardizedFileURL.path))
+    let line = try #require(
+      common.source.bytes.split(separator: 0x0A, omittingEmptySubsequences: false).firstIndex {
+        String(decoding: $0, as: UTF8.self).hasPrefix("let hasLabel(")
+      })
+    #expect(found?["range"]?["start"]?["line"]?.integerValue == Int64(line))
+    // A file that is not the built-in text is not taken for it.
+    try folder.write("Rulesets/common.precept", "ruleset common 1.0.0\n")
+    (answers, _) = LSPServerTests.session(
+      LSPServer(), [initialize, LSPServerTests.open(uri, text, language: "precept"), definition])
+    #expect(answers.last?["result"]?.isNull == true)
+  }
+
+  @Test func lspTakesNoPositionalArguments() {
+    let run = ToolRun(["lsp", "file.swift"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("unexpected argument 'file.swift'; lsp reads standard input"))
+  }
+}
