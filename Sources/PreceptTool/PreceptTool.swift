@@ -147,7 +147,8 @@ struct Command: Sendable {
 
   static let all: [Command] = [
     lintCommand, checkCommand, dumpModelCommand, evalCommand, replCommand, disasmCommand, packCommand, publishCommand,
-    addCommand, installCommand, testCommand, describeCommand, rulesCommand, mcpCommand, playgroundCommand,
+    addCommand, installCommand, testCommand, describeCommand, rulesCommand, mcpCommand, lspCommand,
+    playgroundCommand,
   ]
 }
 

@@ -24,6 +24,22 @@ package enum Vocabulary {
   /// One line per builtin: its forms and what it returns.
   package static var signatures: [String] { Builtin.allCases.map(\.signature) }
 
+  /// What an editor shows for a name under the cursor: the forms of the builtin or macro of
+  /// that name, and the types of the field of that name on nodes, arguments, modifiers and
+  /// properties. Empty when the language does not know the name.
+  package static func documentation(of name: String) -> [String] {
+    var lines = Builtin.allCases.filter { $0.name == name }.map(\.signature)
+    if let macro = Macro.named(name) { lines.append(macro.usage) }
+    if name == "has" { lines.append("has(x.field) → bool: whether the map or node-like value has the field") }
+    let kinds: [(String, [String: StaticType])] = [
+      ("node", NodeFieldTypes.node), ("argument", NodeFieldTypes.argument), ("modifier", NodeFieldTypes.modifier),
+      ("property", NodeFieldTypes.property),
+    ]
+    let owners = kinds.compactMap { kind, fields in fields[name].map { "\(kind).\(name): \($0)" } }
+    if !owners.isEmpty { lines.append("field " + owners.joined(separator: ", ")) }
+    return lines
+  }
+
   private static func unique(_ names: [String]) -> [String] {
     var seen: Set<String> = []
     return names.filter { seen.insert($0).inserted }

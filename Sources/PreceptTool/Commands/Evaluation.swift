@@ -65,13 +65,24 @@ enum Evaluation {
   /// with the configuration's severity overrides and disabled rules.
   static func engine(_ arguments: ParsedArguments) throws -> (Engine, ProjectConfiguration?) {
     let configuration = try ProjectConfiguration.find(arguments.value("--config"))
-    let rulesets = try self.rulesets(arguments.values("--ruleset"), configuration: configuration)
+    let engine = try self.engine(rulesetPaths: arguments.values("--ruleset"), configuration: configuration).engine
+    return (engine, configuration)
+  }
+
+  /// The engine of the rulesets `rulesetPaths` name, else the configuration's, else the
+  /// standard ones; and the library they were loaded from, which also resolves imports (the
+  /// language server compiles the rulesets being edited against it).
+  static func engine(rulesetPaths: [String], configuration: ProjectConfiguration?) throws -> (
+    engine: Engine, library: RulesetLibrary
+  ) {
+    let (library, chosen) = try library(rulesetPaths, configuration: configuration)
+    let rulesets = try self.rulesets(chosen, in: library, paths: rulesetPaths, configuration: configuration)
     let engine = Engine(
       rulesets: rulesets, severityOverrides: configuration?.severity ?? [:],
       disabledRules: Set(configuration?.disable ?? []))
     try validateWithoutHosts(engine)
     if let configuration, let source = configuration.source {
-      let check = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
+      let check = RuleIDCheck(engine, partial: !rulesetPaths.isEmpty)
       let problems = configuration.ruleNames.compactMap { setting, name, span in
         check.problem(name, rulesets: setting == "disable", in: "'\(setting)'").map { message in
           Diagnostic(.error, message, in: source, span: span)
@@ -79,7 +90,7 @@ enum Evaluation {
       }
       if !problems.isEmpty { throw DiagnosticError(problems) }
     }
-    return (engine, configuration)
+    return (engine, library)
   }
 
   /// The command line registers no host functions: a ruleset that declares one cannot be
@@ -100,6 +111,13 @@ enum Evaluation {
 
   static func rulesets(_ paths: [String], configuration: ProjectConfiguration? = nil) throws -> [Ruleset] {
     let (library, chosen) = try library(paths, configuration: configuration)
+    return try rulesets(chosen, in: library, paths: paths, configuration: configuration)
+  }
+
+  /// The newest version of each chosen entry, compiled.
+  private static func rulesets(
+    _ chosen: [RulesetLibrary.Entry], in library: RulesetLibrary, paths: [String], configuration: ProjectConfiguration?
+  ) throws -> [Ruleset] {
     var newest: [String: RulesetLibrary.Entry] = [:]
     for entry in chosen where newest[entry.name].map({ $0.version < entry.version }) ?? true {
       newest[entry.name] = entry

@@ -10,6 +10,10 @@ enum JSONRPC {
     case methodNotFound = -32601
     case invalidParams = -32602
     case internalError = -32603
+    /// The Language Server Protocol's: a request came before `initialize`.
+    case serverNotInitialized = -32002
+    /// The Language Server Protocol's: a valid request that could not be carried out.
+    case requestFailed = -32803
   }
 
   /// A protocol error: answered as a JSON-RPC error response.
@@ -48,7 +52,8 @@ enum JSONRPC {
 
   /// Reads one line as a message, or the error response to send instead (its id when the
   /// request had a readable one, else null).
-  static func decode(_ line: [UInt8]) -> Result<Message, Rejection> {
+  /// `framing` says how to send several messages instead of a batch.
+  static func decode(_ line: [UInt8], framing: String = "send one message per line") -> Result<Message, Rejection> {
     let document: JSON
     do {
       document = try JSON.parse(SourceFile(name: "<message>", bytes: line))
@@ -59,7 +64,7 @@ enum JSONRPC {
     if document.arrayValue != nil {
       return .failure(
         Rejection(
-          id: .null, Failure(.invalidRequest, "invalid request: batches are not supported; send one message per line")))
+          id: .null, Failure(.invalidRequest, "invalid request: batches are not supported; \(framing)")))
     }
     guard document.objectValue != nil else {
       return .failure(
