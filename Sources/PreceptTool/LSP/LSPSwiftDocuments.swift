@@ -71,7 +71,9 @@ extension LSPServer {
     if let fix = finding.fix { data.append(JSON.Member("fix", .string(fix))) }
     return LSPServer.diagnostic(
       document, lower: lower, upper: upper, severity: severity, message: finding.message + wcag, code: finding.rule,
-      href: finding.help.flatMap(LSPServer.firstLink), data: .object(data))
+      href: finding.help.flatMap(LSPServer.firstLink)
+        // Else the W3C's Understanding document for the first criterion the rule cites.
+        ?? finding.wcag.lazy.compactMap(WCAG.criterion).first?.understandingURL, data: .object(data))
   }
 
   /// A range's positions as numbers, to compare a range a client sent with one built here.

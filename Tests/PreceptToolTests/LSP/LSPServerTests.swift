@@ -224,6 +224,10 @@ extension Array {
     #expect(finding["range"]?["start"]?["character"]?.integerValue == 11)
     #expect(finding["range"]?["end"]?["character"]?.integerValue == 15)
     #expect(finding["range"]?["start"]?["line"]?.integerValue == 4)
+    // The rule's help has no link: the first WCAG criterion it cites gives one.
+    #expect(
+      finding["codeDescription"]?["href"]?.stringValue
+        == "https://www.w3.org/WAI/WCAG22/Understanding/name-role-value")
   }
 
   @Test func needsReviewItemsAreInformationDiagnosticsOnlyWhenAskedFor() {
