@@ -14,10 +14,15 @@ do {
   switch arguments.first {
   case nil:
     status = try Benchmarks(print: { print($0) }).run() ? 0 : 1
+  case "lint":
+    status = try FolderLint(arguments: Array(arguments.dropFirst())).run(print: { print($0) }, fail: printError)
   case "expr":
     status = try ExprCommand(arguments: Array(arguments.dropFirst())).run(print: { print($0) }, fail: printError)
   case "-h", "--help", "help":
     print(ExprCommand.usage)
+    print("       \(FolderLint.usage)")
+    print("                                             whole-process lint of a folder on every core and on one,")
+    print("                                             beside swiftc -frontend -parse on the same files")
   default:
     throw ExprCommand.UsageError(message: "unknown command '\(arguments[0])'")
   }
