@@ -14,7 +14,7 @@ let package = Package(
   ],
   targets: [
     // The engine: syntax → semantics → compiler → runtime, plus the view model and reports.
-    .target(name: "Precept"),
+    .target(name: "Precept", plugins: ["EmbedRulesets"]),
     // Registries, resolution, lock files, installing and HTTP: what `add`/`install`/`publish`
     // need and a host that only evaluates rules does not link.
     .target(name: "PreceptDistribution", dependencies: ["Precept"], exclude: ["README.md"]),

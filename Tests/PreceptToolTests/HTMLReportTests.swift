@@ -68,7 +68,7 @@ import Testing
         "<tr><th scope=\"row\">4.1.2 Name, Role, Value (A) <span class=\"tag error\">fails</span></th><td>3</td>"))
     #expect(
       html.contains("<dt>Why</dt><dd>require common.hasLabel(m) was false<ul><li>in <code>common.hasLabel(m)</code>"))
-    #expect(html.contains("was false because n.modifiers(&quot;accessibilityLabel&quot;) is []</li></ul></dd>"))
+    #expect(html.contains("was false because n.nameSource is &quot;none&quot;</li></ul></dd>"))
     #expect(html.contains("<dt>Fix</dt><dd><code>.accessibilityLabel(&quot;&lt;b&gt;&quot;)</code></dd>"))
     #expect(html.contains("<pre aria-label=\"Source line 3\"><code>    Menu { Button(&quot;Rename&quot;)"))
     #expect(html.contains("<h2 id=\"review\">Needs review</h2>"))

@@ -32,6 +32,32 @@ extension ViewNode {
     if !modifiers.isEmpty { members.append(JSON.Member("modifiers", .array(modifiers.map(\.json)))) }
     if !children.isEmpty { members.append(JSON.Member("children", .array(children.map(\.json)))) }
     if !slots.isEmpty { members.append(JSON.Member("slots", slotsJSON(slots))) }
+    if let accessibility { members.append(JSON.Member("accessibility", accessibility.json)) }
+    return .object(members)
+  }
+}
+
+extension AccessibilityFields {
+  /// The fields given, in a fixed order; an explicit null stays null.
+  var json: JSON {
+    var members: [JSON.Member] = []
+    func add(_ key: String, _ value: String??) {
+      if let value { members.append(JSON.Member(key, value.map { .string($0) } ?? .null)) }
+    }
+    if let isElement { members.append(JSON.Member("isElement", .bool(isElement))) }
+    if let role { members.append(JSON.Member("role", .string(role))) }
+    add("accessibleName", accessibleName)
+    if let nameSource { members.append(JSON.Member("nameSource", .string(nameSource))) }
+    add("visibleText", visibleText)
+    add("accessibleValue", accessibleValue)
+    add("hint", hint)
+    if let traits { members.append(JSON.Member("traits", .array(traits.map { .string($0) }))) }
+    if let hidden { members.append(JSON.Member("hidden", .bool(hidden))) }
+    add("childBehavior", childBehavior)
+    if let interactions { members.append(JSON.Member("interactions", .array(interactions.map { .string($0) }))) }
+    if let scalesText { members.append(JSON.Member("scalesText", scalesText.map { .bool($0) } ?? .null)) }
+    add("foreground", foreground)
+    add("background", background)
     return .object(members)
   }
 }
@@ -223,10 +249,58 @@ private struct ViewDocumentDecoder {
       case "properties":
         node.properties = []
         for element in try array(member.value, "properties") { node.properties.append(try property(element)) }
+      case "accessibility": node.accessibility = try accessibility(member.value)
       default: break
       }
     }
     return node
+  }
+
+  /// A node's own accessibility fields; each is optional, and unknown keys are ignored as
+  /// everywhere in the format.
+  func accessibility(_ value: JSON) throws(DiagnosticError) -> AccessibilityFields {
+    var fields = AccessibilityFields()
+    func nullable(_ value: JSON, _ what: String) throws(DiagnosticError) -> String?? {
+      value.isNull ? .some(nil) : .some(try string(value, what))
+    }
+    func flag(_ value: JSON, _ what: String) throws(DiagnosticError) -> Bool {
+      guard let flag = value.boolValue else {
+        throw fail("'\(what)' must be true or false, found \(value.kindName)", value)
+      }
+      return flag
+    }
+    func strings(_ value: JSON, _ what: String) throws(DiagnosticError) -> [String] {
+      var result: [String] = []
+      for element in try array(value, what) { result.append(try string(element, what)) }
+      return result
+    }
+    let sources = ["text", "title", "label", "accessibilityLabel", "imageLabel", "runtime", "none"]
+    for member in try object(value, "'accessibility'") {
+      let value = member.value
+      switch member.key {
+      case "isElement": fields.isElement = try flag(value, "isElement")
+      case "role": fields.role = try string(value, "role")
+      case "accessibleName": fields.accessibleName = try nullable(value, "accessibleName")
+      case "nameSource":
+        let source = try string(value, "nameSource")
+        guard sources.contains(source) else {
+          throw fail("unknown name source '\(source)'; expected one of \(sources.joined(separator: ", "))", value)
+        }
+        fields.nameSource = source
+      case "visibleText": fields.visibleText = try nullable(value, "visibleText")
+      case "accessibleValue": fields.accessibleValue = try nullable(value, "accessibleValue")
+      case "hint": fields.hint = try nullable(value, "hint")
+      case "traits": fields.traits = try strings(value, "traits")
+      case "hidden": fields.hidden = try flag(value, "hidden")
+      case "childBehavior": fields.childBehavior = try nullable(value, "childBehavior")
+      case "interactions": fields.interactions = try strings(value, "interactions")
+      case "scalesText": fields.scalesText = value.isNull ? .some(nil) : .some(try flag(value, "scalesText"))
+      case "foreground": fields.foreground = try nullable(value, "foreground")
+      case "background": fields.background = try nullable(value, "background")
+      default: break
+      }
+    }
+    return fields
   }
 
   func arguments(_ value: JSON) throws(DiagnosticError) -> [ViewArgument] {

@@ -44,6 +44,15 @@ public struct ViewNode: Sendable, Hashable {
   /// The platforms the node is built for (`platforms` in the JSON), when it is built for fewer
   /// than its parent (code under `#if os(macOS)`); nil means the same as its parent.
   package var platforms: PlatformSet? = nil
+  /// Accessibility fields the producer gives for the node itself (`accessibility` in the
+  /// JSON, from a runtime snapshot or another linter's tree); they replace the derived ones.
+  package var accessibility: AccessibilityFields? {
+    get { accessibilityStorage.first }
+    set { accessibilityStorage = newValue.map { [$0] } ?? [] }
+  }
+  /// Out of line (one pointer): a node's size is what each level of a deep tree costs on the
+  /// reader's stack.
+  private var accessibilityStorage: [AccessibilityFields] = []
 
   public init(
     type: String, name: String? = nil, line: Int = 0, column: Int = 0, args: [ViewArgument] = [],

@@ -22,6 +22,10 @@ public final class ViewModel: @unchecked Sendable {
   private let propertyStorage: RawArray<PropertyRecord>
   /// Node indices grouped by type; `typeRanges[typeID]` is a range of `typeNodes`.
   private let typeNodeStorage: RawArray<Int32>
+  /// The accessibility fields of each node (`layers[i]` is node `i`'s), and the string ids of
+  /// their lists (traits, interactions).
+  private let layerStorage: RawArray<LayerRecord>
+  private let layerListStorage: RawArray<Int32>
   let typeRanges: [Int32: Range<Int32>]
   /// The string id of the file name.
   let fileID: Int32
@@ -36,18 +40,25 @@ public final class ViewModel: @unchecked Sendable {
   package var slots: UnsafeBufferPointer<SlotRecord> { slotStorage.buffer }
   package var properties: UnsafeBufferPointer<PropertyRecord> { propertyStorage.buffer }
   var typeNodes: UnsafeBufferPointer<Int32> { typeNodeStorage.buffer }
+  package var layers: UnsafeBufferPointer<LayerRecord> { layerStorage.buffer }
+  package var layerLists: UnsafeBufferPointer<Int32> { layerListStorage.buffer }
 
   /// The number of nodes.
   public var nodeCount: Int { nodeStorage.count }
 
-  /// Flattens a document.
-  public init(_ document: ViewDocument) {
-    var builder = ViewModelBuilder()
+  /// Flattens a document, deriving every node's accessibility fields from the standard layer.
+  public convenience init(_ document: ViewDocument) {
+    self.init(document, layer: .standard)
+  }
+
+  /// Flattens a document, deriving every node's accessibility fields from `layer`.
+  public init(_ document: ViewDocument, layer: AccessibilityLayer) {
+    var builder = ViewModelBuilder(layer: layer)
     let fileID = builder.strings.intern(document.file)
     builder.platformNames = PlatformSet.names.map { builder.strings.intern($0.1) }
     for node in document.nodes {
       // A document that does not say which platforms it is for is an iOS one.
-      builder.add(node, parent: -1, owner: -1, platforms: document.platforms ?? .iOS)
+      builder.add(node, parent: -1, owner: -1, platforms: document.platforms ?? .iOS, context: LayerContext())
     }
     self.file = document.file
     self.fileID = fileID
@@ -59,6 +70,8 @@ public final class ViewModel: @unchecked Sendable {
     modifierStorage = RawArray(builder.modifiers)
     slotStorage = RawArray(builder.slots)
     propertyStorage = RawArray(builder.properties)
+    layerStorage = RawArray(builder.layer.records)
+    layerListStorage = RawArray(builder.layer.lists)
     var byType: [Int32: [Int32]] = [:]
     for (index, node) in builder.nodes.enumerated() { byType[node.type, default: []].append(Int32(index)) }
     var typeNodes = RawArray<Int32>(capacity: builder.nodes.count)
@@ -81,6 +94,8 @@ public final class ViewModel: @unchecked Sendable {
     slotStorage.deallocate()
     propertyStorage.deallocate()
     typeNodeStorage.deallocate()
+    layerStorage.deallocate()
+    layerListStorage.deallocate()
   }
 
   /// Reads view-model JSON and flattens it.
@@ -229,6 +244,9 @@ private struct ViewModelBuilder {
   var slots: [SlotRecord] = []
   var properties: [PropertyRecord] = []
   var platformNames: [Int32] = []
+  var layer: LayerDeriver
+
+  init(layer: AccessibilityLayer) { self.layer = LayerDeriver(layer: layer) }
 
   private static let declarationTypes: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
 
@@ -249,8 +267,13 @@ private struct ViewModelBuilder {
 
   /// Adds `node` and everything below it; returns its index.
   @discardableResult
-  mutating func add(_ node: ViewNode, parent: Int32, owner: Int32, platforms inherited: PlatformSet) -> Int32 {
+  mutating func add(
+    _ node: ViewNode, parent: Int32, owner: Int32, platforms inherited: PlatformSet, context: LayerContext
+  ) -> Int32 {
     let index = Int32(nodes.count)
+    let start = layer.start(node, context: context, properties: node.properties)
+    layer.records.append(start.record)
+    layer.contributions.append(.none)
     let platforms = node.platforms.map { $0.intersection(inherited) } ?? inherited
     let tap = TapArea.of(node)
     nodes.append(
@@ -272,25 +295,41 @@ private struct ViewModelBuilder {
     let innerOwner = ViewModelBuilder.declarationTypes.contains(node.type) ? index : owner
 
     // Members are written after the subtree is built, so ranges in `members` stay contiguous.
-    let children = node.children.map { add($0, parent: index, owner: innerOwner, platforms: platforms) }
+    let children = node.children.map {
+      add($0, parent: index, owner: innerOwner, platforms: platforms, context: start.childContext)
+    }
     var slotGroups: [(Int32, [Int32])] = []
+    var namedSlots: [(String, [Int32])] = []
     for slot in node.slots {
-      slotGroups.append(
-        (strings.intern(slot.name), slot.nodes.map { add($0, parent: index, owner: innerOwner, platforms: platforms) }))
+      let slotContext = layer.context(forSlot: slot.name, start)
+      let members = slot.nodes.map {
+        add($0, parent: index, owner: innerOwner, platforms: platforms, context: slotContext)
+      }
+      slotGroups.append((strings.intern(slot.name), members))
+      namedSlots.append((slot.name, members))
     }
     var modifierGroups: [(ViewModifier, [Int32], [(Int32, [Int32])])] = []
-    for modifier in node.modifiers {
-      let content = modifier.children.map { add($0, parent: index, owner: innerOwner, platforms: platforms) }
+    var modifierContent: [(Int, [Int32])] = []
+    for (position, modifier) in node.modifiers.enumerated() {
+      let modifierContext = layer.context(forModifier: position, node, start)
+      let content = modifier.children.map {
+        add($0, parent: index, owner: innerOwner, platforms: platforms, context: modifierContext)
+      }
       var groups: [(Int32, [Int32])] = []
       for slot in modifier.slots {
         groups.append(
           (
             strings.intern(slot.name),
-            slot.nodes.map { add($0, parent: index, owner: innerOwner, platforms: platforms) }
+            slot.nodes.map {
+              add($0, parent: index, owner: innerOwner, platforms: platforms, context: modifierContext)
+            }
           ))
       }
       modifierGroups.append((modifier, content, groups))
+      modifierContent.append((position, content))
     }
+    layer.finish(
+      index, node, start, children: children, slots: namedSlots, modifierContent: modifierContent, strings: &strings)
 
     let childStart = Int32(members.count)
     members += children

@@ -37,10 +37,13 @@ struct Heap {
 
   /// The model's member indices, read directly by `element` (the VM keeps the model alive).
   private let members: UnsafeBufferPointer<Int32>
+  /// The string ids of the model's accessibility lists (traits, interactions).
+  private let layerLists: UnsafeBufferPointer<Int32>
 
   init(model: ViewModel) {
     self.model = model
     self.members = model.members
+    self.layerLists = model.layerLists
     self.modelStringCount = Int32(model.strings.count)
     self.scratchBase = modelStringCount
     scratchStarts.append(0)
@@ -213,6 +216,7 @@ struct Heap {
     case .arguments: return .argument(Int32(position))
     case .modifiers: return .modifier(Int32(position))
     case .properties: return .property(Int32(position))
+    case .layerStrings: return .string(layerLists[position])
     }
   }
 
@@ -269,6 +273,8 @@ enum ListKind: UInt8, Sendable {
   case nodeSpan
   /// Consecutive records of the model's tables.
   case arguments, modifiers, properties
+  /// String ids in the model's `layerLists` (a node's traits or interactions).
+  case layerStrings
 }
 
 struct ListRecord: Sendable {

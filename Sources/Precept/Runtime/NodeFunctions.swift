@@ -54,6 +54,26 @@ extension VM {
         return .list(heap.makeList(list))
       case .tapWidth: return node.tapWidth.isNaN ? .null : .double(Double(node.tapWidth))
       case .tapHeight: return node.tapHeight.isNaN ? .null : .double(Double(node.tapHeight))
+      case .isElement: return .bool(layerRecords[Int(index)].isElement)
+      case .role: return optionalString(layerRecords[Int(index)].role)
+      case .accessibleName: return optionalString(layerRecords[Int(index)].accessibleName)
+      case .nameSource: return optionalString(layerRecords[Int(index)].nameSource)
+      case .visibleText: return optionalString(layerRecords[Int(index)].visibleText)
+      case .accessibleValue: return optionalString(layerRecords[Int(index)].accessibleValue)
+      case .hint: return optionalString(layerRecords[Int(index)].hint)
+      case .traits:
+        let layer = layerRecords[Int(index)]
+        return .list(heap.makeList(.layerStrings, start: layer.traitStart, count: layer.traitCount))
+      case .hidden: return .bool(layerRecords[Int(index)].hidden)
+      case .childBehavior: return optionalString(layerRecords[Int(index)].childBehavior)
+      case .interactions:
+        let layer = layerRecords[Int(index)]
+        return .list(heap.makeList(.layerStrings, start: layer.interactionStart, count: layer.interactionCount))
+      case .scalesText:
+        let scales = layerRecords[Int(index)].scalesText
+        return scales == 0 ? .null : .bool(scales == 1)
+      case .foreground: return optionalString(layerRecords[Int(index)].foreground)
+      case .background: return optionalString(layerRecords[Int(index)].background)
       case .kind, .label, .value, .wrapper: return nil
       }
     case .argument(let index):

@@ -131,6 +131,7 @@ final class VM {
   let modifierRecords: UnsafeBufferPointer<ModifierRecord>
   let slotRecords: UnsafeBufferPointer<SlotRecord>
   let propertyRecords: UnsafeBufferPointer<PropertyRecord>
+  let layerRecords: UnsafeBufferPointer<LayerRecord>
 
   init(program: Program, model: ViewModel, hosts: [String: HostFunction] = [:], limits: EvaluationLimits = .standard) {
     self.program = program
@@ -142,6 +143,7 @@ final class VM {
     modifierRecords = model.modifiers
     slotRecords = model.slots
     propertyRecords = model.properties
+    layerRecords = model.layers
     var bodies: [HostFunction?] = []
     var problems: [String?] = []
     var types: [(parameters: [HostFunction.ValueType], result: HostFunction.ValueType)] = []

@@ -169,6 +169,20 @@ enum NodeField: Int32, CaseIterable, Sendable {
   case platforms = 18
   case tapWidth = 19
   case tapHeight = 20
+  case isElement = 21
+  case role = 22
+  case accessibleName = 23
+  case nameSource = 24
+  case visibleText = 25
+  case accessibleValue = 26
+  case hint = 27
+  case traits = 28
+  case hidden = 29
+  case childBehavior = 30
+  case interactions = 31
+  case scalesText = 32
+  case foreground = 33
+  case background = 34
 
   var name: String {
     switch self {
@@ -193,6 +207,20 @@ enum NodeField: Int32, CaseIterable, Sendable {
     case .platforms: "platforms"
     case .tapWidth: "tapWidth"
     case .tapHeight: "tapHeight"
+    case .isElement: "isElement"
+    case .role: "role"
+    case .accessibleName: "accessibleName"
+    case .nameSource: "nameSource"
+    case .visibleText: "visibleText"
+    case .accessibleValue: "accessibleValue"
+    case .hint: "hint"
+    case .traits: "traits"
+    case .hidden: "hidden"
+    case .childBehavior: "childBehavior"
+    case .interactions: "interactions"
+    case .scalesText: "scalesText"
+    case .foreground: "foreground"
+    case .background: "background"
     }
   }
 
@@ -201,7 +229,9 @@ enum NodeField: Int32, CaseIterable, Sendable {
   /// The fields a node (rather than an argument, modifier or property) has.
   static let nodeFields: Set<String> = [
     "type", "name", "file", "line", "column", "args", "modifiers", "children", "descendants", "ancestors", "parent",
-    "owner", "properties", "slots", "platforms", "tapWidth", "tapHeight",
+    "owner", "properties", "slots", "platforms", "tapWidth", "tapHeight", "isElement", "role", "accessibleName",
+    "nameSource", "visibleText", "accessibleValue", "hint", "traits", "hidden", "childBehavior", "interactions",
+    "scalesText", "foreground", "background",
   ]
 }
 

@@ -162,6 +162,11 @@ enum NodeFieldTypes {
     "modifiers": .list(.modifier), "children": .list(.node), "descendants": .list(.node), "ancestors": .list(.node),
     "parent": .node, "owner": .node, "properties": .list(.property), "slots": .list(.string),
     "platforms": .list(.string), "tapWidth": .double, "tapHeight": .double,
+    // The accessibility layer (AccessibilityLayer): what assistive technologies get from the node.
+    "isElement": .bool, "role": .string, "accessibleName": .string, "nameSource": .string, "visibleText": .string,
+    "accessibleValue": .string, "hint": .string, "traits": .list(.string), "hidden": .bool,
+    "childBehavior": .string, "interactions": .list(.string), "scalesText": .bool, "foreground": .string,
+    "background": .string,
   ]
   static let argument: [String: StaticType] = [
     "label": .string, "kind": .string, "value": .dyn, "line": .int, "column": .int, "file": .string, "parent": .node,

@@ -26,7 +26,7 @@ extension Command {
       """,
     options: [
       Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
-      Evaluation.platformOption, Evaluation.showReviewOption, Evaluation.acceptNotRunOption,
+      Evaluation.platformOption, Evaluation.layerOption, Evaluation.showReviewOption, Evaluation.acceptNotRunOption,
       Evaluation.outputOption,
       OptionSpec(
         name: "--sources", value: "PATH",
@@ -37,6 +37,7 @@ extension Command {
       _ = try Evaluation.format(arguments)
       _ = try Evaluation.failOn(arguments)
       let (engine, configuration) = try Evaluation.engine(arguments)
+      let layer = try Evaluation.layer(arguments, console)
       let platforms = try Evaluation.platforms(arguments, configuration)
       let paths = arguments.positionals
       let input = paths.contains("-") ? try console.standardInput() : nil
@@ -47,7 +48,7 @@ extension Command {
           Result { () throws(DiagnosticError) in
             var document = try ViewDocument.read(source)
             if let platforms { document.platforms = platforms }
-            return Evaluation.Input(model: ViewModel(document))
+            return Evaluation.Input(model: ViewModel(document, layer: layer))
           }
         }
       }

@@ -57,6 +57,17 @@ enum Evaluation {
     return union.isEmpty ? nil : union
   }
 
+  static let layerOption = OptionSpec(
+    name: "--layer", value: "FILE",
+    help: "an accessibility layer file that extends (or, with \"base\": \"none\", replaces) the standard one, "
+      + "Rulesets/swiftui.layer.json (Grammar/layer.md)")
+
+  /// The accessibility layer `--layer` names, else the standard one.
+  static func layer(_ arguments: ParsedArguments, _ console: Console) throws -> AccessibilityLayer {
+    guard let path = arguments.value("--layer") else { return .standard }
+    return try AccessibilityLayer(try readInput(path, console))
+  }
+
   static let configOption = OptionSpec(
     name: "--config", value: "FILE", help: "the project configuration (default: precept.json in this folder, if any)")
 

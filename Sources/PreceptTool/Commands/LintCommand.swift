@@ -50,7 +50,7 @@ extension Command {
       """,
     options: [
       Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
-      Evaluation.platformOption,
+      Evaluation.platformOption, Evaluation.layerOption,
       OptionSpec(name: "--exclude", short: "-x", value: "GLOB", help: "skip paths matching GLOB (repeatable; * ** ?)"),
       OptionSpec(name: "--baseline", value: "FILE", help: "report only findings not recorded in FILE"),
       OptionSpec(name: "--write-baseline", value: "FILE", help: "record the current findings in FILE and exit 0"),
@@ -69,6 +69,7 @@ extension Command {
       _ = try Evaluation.format(arguments)
       _ = try Evaluation.failOn(arguments)
       let (engine, configuration) = try Evaluation.engine(arguments)
+      let layer = try Evaluation.layer(arguments, console)
       var baseline: Baseline?
       if let path = arguments.value("--baseline") { baseline = try Baseline.read(try readInput(path, console)) }
 
@@ -114,7 +115,7 @@ extension Command {
           documents[index].flatMap { source, document in
             var document = document
             document.platforms = platforms
-            return .success(Evaluation.input(ViewModel(document), source: source, ruleIDs: ruleIDs))
+            return .success(Evaluation.input(ViewModel(document, layer: layer), source: source, ruleIDs: ruleIDs))
           }
         }
       }

@@ -35,7 +35,9 @@ import Testing
     ("type", 0), ("name", 1), ("file", 2), ("line", 3), ("column", 4), ("args", 5), ("modifiers", 6),
     ("children", 7), ("descendants", 8), ("ancestors", 9), ("parent", 10), ("owner", 11), ("properties", 12),
     ("slots", 13), ("kind", 14), ("label", 15), ("value", 16), ("wrapper", 17),
-    ("platforms", 18), ("tapWidth", 19), ("tapHeight", 20),
+    ("platforms", 18), ("tapWidth", 19), ("tapHeight", 20), ("isElement", 21), ("role", 22), ("accessibleName", 23),
+    ("nameSource", 24), ("visibleText", 25), ("accessibleValue", 26), ("hint", 27), ("traits", 28), ("hidden", 29),
+    ("childBehavior", 30), ("interactions", 31), ("scalesText", 32), ("foreground", 33), ("background", 34),
   ]
 
   static let typeTags: [(String, UInt8)] = [

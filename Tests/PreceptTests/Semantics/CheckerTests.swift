@@ -246,7 +246,9 @@ private func diagnosticMessages(_ text: String) -> [String] {
         error.diagnostics.first?.notes == [
           "found checking named(n: node), called at r.precept:4:48 → hasLabel(n: node)"
         ])
-      #expect(error.diagnostics.first?.help?.hasPrefix("node fields: ancestors, args,") == true)
+      #expect(
+        error.diagnostics.first?.help?.hasPrefix("node fields: accessibleName, accessibleValue, ancestors, args,")
+          == true)
     }
     // Never called with a typed value, the same let compiles: its mistake waits for run time.
     #expect(

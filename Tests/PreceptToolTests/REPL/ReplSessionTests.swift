@@ -283,7 +283,7 @@ private let demoModel = """
       #expect(run.candidates("ico") == ["iconOnly"])
       #expect(run.candidates("de") == ["demo"] && run.candidates("dy") == ["dyn"])
       #expect(run.candidates("demo.ic") == ["iconOnly"])
-      #expect(run.candidates("menu.chi") == ["children"])
+      #expect(run.candidates("menu.chi") == ["childBehavior", "children"])
       #expect(run.candidates("menu.modifier(\"accessibility") == ["accessibilityHint"])
       #expect(run.candidates("nodes.filter(n, n.type == 'Me") == ["Menu"])
       #expect(run.candidates("menu.slot(\"l") == ["label"])

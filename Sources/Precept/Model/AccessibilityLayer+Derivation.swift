@@ -1,0 +1,413 @@
+// Deriving the accessibility fields of every node while a document is flattened: once per node
+// per model, so rules read them as plainly as `n.type`.
+
+/// The accessibility fields of one node, parallel to `NodeRecord`. Strings are string ids
+/// (−1: null); lists are ranges of the model's `layerLists`.
+package struct LayerRecord: Sendable, BitwiseCopyable {
+  package var role: Int32 = -1
+  package var accessibleName: Int32 = -1
+  package var nameSource: Int32 = -1
+  package var visibleText: Int32 = -1
+  package var accessibleValue: Int32 = -1
+  package var hint: Int32 = -1
+  package var childBehavior: Int32 = -1
+  package var foreground: Int32 = -1
+  package var background: Int32 = -1
+  package var traitStart: Int32 = 0
+  package var traitCount: Int32 = 0
+  package var interactionStart: Int32 = 0
+  package var interactionCount: Int32 = 0
+  package var isElement = false
+  package var hidden = false
+  /// 0: unknown, 1: scales, 2: fixed.
+  package var scalesText: UInt8 = 0
+}
+
+/// Accessibility fields a producer gives for a node itself (`accessibility` in the JSON); each
+/// one given replaces the derived value. For a nullable field, `.some(nil)` is an explicit null.
+package struct AccessibilityFields: Sendable, Hashable {
+  package var isElement: Bool?
+  package var role: String?
+  package var accessibleName: String??
+  package var nameSource: String?
+  package var visibleText: String??
+  package var accessibleValue: String??
+  package var hint: String??
+  package var traits: [String]?
+  package var hidden: Bool?
+  package var childBehavior: String??
+  package var interactions: [String]?
+  package var scalesText: Bool??
+  package var foreground: String??
+  package var background: String??
+
+  package init() {}
+}
+
+/// What a node says, or adds to an element that combines it: nothing, words known from the
+/// source, or words known only at run time.
+struct Spoken: Equatable {
+  var text: String?
+  var source: String
+
+  static let none = Spoken(text: nil, source: "none")
+  var isNone: Bool { source == "none" }
+
+  /// The parts an element combines, joined as VoiceOver reads them ("Title, Subtitle"); known
+  /// only at run time when any part is.
+  static func combined(_ parts: [Spoken], source: String) -> Spoken {
+    let spoken = parts.filter { !$0.isNone }
+    guard !spoken.isEmpty else { return .none }
+    if spoken.contains(where: { $0.text == nil }) { return Spoken(text: nil, source: "runtime") }
+    return Spoken(text: spoken.compactMap(\.text).joined(separator: ", "), source: source)
+  }
+}
+
+/// What a node's ancestors decide for it.
+struct LayerContext {
+  var hidden = false
+  /// Part of an element above it (a Button's label, a combined stack): not an element itself.
+  var merged = false
+  /// The font's scaling set above (nil: no font set; .some(nil): a font of unknown scaling).
+  var scales: Bool?? = nil
+  var foreground: String? = nil
+  var background: String? = nil
+  /// `@ScaledMetric` properties of the enclosing type.
+  var scaledMetrics: [String] = []
+}
+
+/// What the node's own entry and modifiers decide before its content is built.
+struct LayerStart {
+  var record = LayerRecord()
+  var view: AccessibilityLayer.View?
+  var childContext: LayerContext
+  /// The context of each slot's content, by slot name, when it differs from `childContext`.
+  var combinedContext: LayerContext
+  var inlineContext: LayerContext
+  /// The context of what a modifier presents apart from the view (a sheet, a toolbar, a context
+  /// menu): not hidden or combined with it.
+  var presentedContext: LayerContext
+  var inlineModifiers: Set<Int> = []
+  /// The modifier whose content stands for the view (`.accessibilityRepresentation`).
+  var representation: Int? = nil
+  var labelName: Spoken? = nil
+  var role = "none"
+  var traits: [String] = []
+  var interactions: [String] = []
+  var childBehavior: String? = nil
+  var scales: Bool? = nil
+  var foreground: String?
+  var background: String?
+}
+
+struct LayerDeriver {
+  let layer: AccessibilityLayer
+  var records: [LayerRecord] = []
+  var lists: [Int32] = []
+  /// Per node: what it adds to an element that combines it.
+  var contributions: [Spoken] = []
+
+  init(layer: AccessibilityLayer) { self.layer = layer }
+
+  /// The unlabelled arguments' positions and labelled arguments, for `from`.
+  private func argument(_ reference: AccessibilityLayer.ArgumentReference, in args: [ViewArgument]) -> ViewArgument? {
+    switch reference {
+    case .label(let label): return args.first { $0.label == label }
+    case .position(let position):
+      let unlabelled = args.filter { $0.label == nil }
+      return position < unlabelled.count ? unlabelled[position] : nil
+    }
+  }
+
+  private func argument(_ effect: AccessibilityLayer.Effect, in args: [ViewArgument]) -> ViewArgument? {
+    for reference in effect.from {
+      if let found = argument(reference, in: args) { return found }
+    }
+    return nil
+  }
+
+  /// A string literal as words: blank says nothing, and what a localization key says is known
+  /// at run time (a view's title is then `runtime`; a label given in code stays one).
+  func literal(_ text: String, source: String) -> Spoken {
+    if text.allSatisfy({ $0 == " " || $0 == "\n" || $0 == "\t" }) { return .none }
+    if let key = layer.localizationKey, key.matches(text) {
+      return Spoken(text: nil, source: source == "accessibilityLabel" ? source : "runtime")
+    }
+    return Spoken(text: text, source: source)
+  }
+
+  /// The words of a plain `Text("…")` passed as a value (`Image("logo", label: Text("Logo"))`).
+  static func textLiteral(_ value: String) -> String? {
+    guard value.hasPrefix("Text(\""), value.hasSuffix("\")") else { return nil }
+    let inside = value.dropFirst(6).dropLast(2)
+    guard !inside.contains("\""), !inside.contains("\\") else { return nil }
+    return String(inside)
+  }
+
+  private func memberName(_ text: String) -> String? {
+    var name = Substring(text)
+    if name.hasPrefix(".") { name = name.dropFirst() }
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+    return String(name)
+  }
+
+  private func traitNames(_ argument: ViewArgument) -> [String] {
+    var text = Substring(argument.value)
+    if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
+    return text.split(separator: ",").compactMap { part in
+      memberName(String(part.filter { !$0.isWhitespace }))
+    }
+  }
+
+  /// `.red`, `Color.red`, `SwiftUI.Color.red`: a colour the layer names.
+  private func color(_ argument: ViewArgument) -> String? {
+    guard argument.kind == .member || argument.kind == .expr else { return nil }
+    var text = Substring(argument.value)
+    for prefix in ["SwiftUI.Color.", "Color."] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count - 1) }
+    guard let name = memberName(String(text)), layer.colors.contains(name) else { return nil }
+    return name
+  }
+
+  /// Whether a font scales with Dynamic Type, or nil when the source does not say.
+  private func fontScales(_ argument: ViewArgument, scaledMetrics: [String]) -> Bool? {
+    var text = Substring(argument.value)
+    for prefix in ["SwiftUI.Font.", "Font."] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count - 1) }
+    guard text.hasPrefix(".") else { return nil }
+    let name = text.dropFirst().prefix { $0.isLetter || $0.isNumber }
+    if layer.textStyles.contains(String(name)) { return true }
+    guard name == "system" || name == "custom" else { return nil }
+    let call = text.dropFirst(name.count + 1)
+    if call.contains("relativeTo:") { return true }
+    if name == "system", call.hasPrefix("(."),
+      let style = memberName(String(call.dropFirst().prefix { $0 != "," && $0 != ")" })),
+      layer.textStyles.contains(style)
+    {
+      return true
+    }
+    if call.contains("fixedSize:") { return false }
+    guard let range = call.range(of: "size:") else { return nil }
+    let size = call[range.upperBound...].drop { $0 == " " }.prefix { $0 != "," && $0 != ")" }
+    let value = String(size).trimmingCharacters(of: " ")
+    if Double(value) != nil { return false }
+    if scaledMetrics.contains(value) || scaledMetrics.contains(where: { value == "self." + $0 }) { return true }
+    return nil
+  }
+
+  private func gestures(_ argument: ViewArgument) -> [String] {
+    layer.gestures.filter { argument.value.contains($0.0) }.map(\.1)
+  }
+
+  /// The node's own facts and the context its content is built in.
+  func start(_ node: ViewNode, context: LayerContext, properties: [ViewProperty]) -> LayerStart {
+    let view = layer.views[node.type]
+    var context = context
+    if !properties.isEmpty {
+      context.scaledMetrics = properties.filter { $0.wrapper == "ScaledMetric" }.map(\.name)
+    }
+    var start = LayerStart(
+      view: view, childContext: context, combinedContext: context, inlineContext: context, presentedContext: context,
+      foreground: context.foreground, background: context.background)
+    start.role = view?.role ?? "none"
+    start.traits = view?.traits ?? []
+    start.interactions = view?.interactions ?? []
+    var hidden = view?.hiddenBy.contains { label in node.args.contains { $0.label == label } } ?? false
+    var removed: [String] = []
+    var font: Bool?? = nil
+    for (position, modifier) in node.modifiers.enumerated() {
+      for effect in layer.modifiers[modifier.name] ?? [] {
+        let found = argument(effect, in: modifier.args)
+        switch (effect.field, effect.read) {
+        case (.accessibleName, _), (.accessibleValue, _), (.hint, _):
+          guard let found else { continue }
+          let spoken: Spoken
+          if found.kind == .string {
+            spoken = literal(found.value, source: "accessibilityLabel")
+            if spoken.isNone { continue }
+          } else {
+            spoken = Spoken(text: nil, source: "accessibilityLabel")
+          }
+          if effect.field == .accessibleName, start.labelName == nil { start.labelName = spoken }
+        case (.hidden, .always): hidden = true
+        case (.hidden, .zero):
+          if let found, found.kind == .number, Double(found.value) == 0 { hidden = true }
+        case (.hidden, _):
+          if !(found?.kind == .bool && found?.value == "false") { hidden = true }
+        case (.traits, _):
+          for trait in found.map(traitNames) ?? [] {
+            if !start.traits.contains(trait) { start.traits.append(trait) }
+            if let role = layer.traitRoles[trait], ["staticText", "none", "image"].contains(start.role) {
+              start.role = role
+            }
+          }
+        case (.removedTraits, _): removed += found.map(traitNames) ?? []
+        case (.childBehavior, _):
+          start.childBehavior = found.flatMap { memberName($0.value) } ?? effect.defaultValue
+          if start.childBehavior == "representation" { start.representation = position }
+        case (.interactions, .gesture): start.interactions += found.map(gestures) ?? []
+        case (.interactions, .action):
+          if let found {
+            let name = found.kind == .string ? found.value : memberName(found.value) ?? found.value
+            start.interactions.append("action:" + name)
+          } else if let value = effect.defaultValue {
+            start.interactions.append(value)
+          }
+        case (.interactions, _):
+          if let value = effect.defaultValue { start.interactions.append(value) }
+        case (.scalesText, _): font = .some(found.flatMap { fontScales($0, scaledMetrics: context.scaledMetrics) })
+        case (.foreground, _): start.foreground = found.flatMap(color)
+        case (.background, _): start.background = found.flatMap(color)
+        case (.content, _): start.inlineModifiers.insert(position)
+        }
+      }
+    }
+    start.traits.removeAll { removed.contains($0) }
+    var interactions: [String] = []
+    for interaction in start.interactions where !interactions.contains(interaction) { interactions.append(interaction) }
+    start.interactions = interactions
+    start.scales = font ?? context.scales ?? view?.scalesText
+
+    let supplied = node.accessibility
+    start.record.hidden = supplied?.hidden ?? (context.hidden || hidden)
+    if let behavior = supplied?.childBehavior { start.childBehavior = behavior }
+    let behavior = start.childBehavior
+    let elementByBehavior = behavior == "combine" || behavior == "ignore" || behavior == "representation"
+    start.record.isElement =
+      supplied?.isElement
+      ?? (!start.record.hidden && !context.merged && ((view?.element ?? false) || elementByBehavior))
+
+    var inner = context
+    inner.hidden = start.record.hidden
+    inner.scales = font ?? context.scales
+    inner.foreground = start.foreground
+    inner.background = start.background
+    start.inlineContext = inner
+    start.presentedContext = LayerContext(scales: inner.scales, scaledMetrics: inner.scaledMetrics)
+    if elementByBehavior || behavior == "children" { inner.merged = true }
+    start.childContext = inner
+    var combined = inner
+    if start.record.isElement || context.merged { combined.merged = true }
+    start.combinedContext = combined
+    return start
+  }
+
+  /// The context a slot's content is built in.
+  func context(forSlot name: String, _ start: LayerStart) -> LayerContext {
+    (start.view?.combines.contains(name) ?? false) ? start.combinedContext : start.childContext
+  }
+
+  /// The context modifier `position`'s content is built in: an overlay is part of the view, a
+  /// representation stands for it, a sheet is presented apart from it.
+  func context(forModifier position: Int, _ node: ViewNode, _ start: LayerStart) -> LayerContext {
+    if start.inlineModifiers.contains(position) { return start.inlineContext }
+    if start.representation == position { return start.combinedContext }
+    return start.presentedContext
+  }
+
+  /// Finishes node `index` once its content is built: its name and what it adds to an
+  /// element that combines it.
+  mutating func finish(
+    _ index: Int32, _ node: ViewNode, _ start: LayerStart, children: [Int32], slots: [(String, [Int32])],
+    modifierContent: [(Int, [Int32])], strings: inout InternTable
+  ) {
+    func parts(_ members: [Int32]) -> [Spoken] { members.map { contributions[Int($0)] } }
+    var content = parts(children)
+    for (_, members) in slots { content += parts(members) }
+    var inline: [Spoken] = []
+    for (position, members) in modifierContent where start.inlineModifiers.contains(position) {
+      inline += parts(members)
+    }
+    var visibleText: String? = nil
+    var own = Spoken.none
+    if let view = start.view {
+      for step in view.name {
+        switch step {
+        case .argument(let labels, let source, let empty):
+          guard let found = node.args.first(where: { labels.contains($0.label) }) else { continue }
+          if found.kind == .string {
+            let spoken = literal(found.value, source: source)
+            if visibleText == nil, source == "text" || source == "title", spoken.text != nil {
+              visibleText = spoken.text
+            }
+            own = spoken
+          } else if let text = LayerDeriver.textLiteral(found.value) {
+            own = literal(text, source: source)
+          } else if !empty.contains(found.value) {
+            own = Spoken(text: nil, source: "runtime")
+          }
+        case .content(let slotNames, let source):
+          own = Spoken.combined(
+            slots.filter { slotNames.contains($0.0) }.flatMap { parts($0.1) }, source: source)
+        case .fixed(let text, let source): own = Spoken(text: text, source: source)
+        }
+        if !own.isNone { break }
+      }
+      if view.container { own = Spoken.combined(content, source: "text") }
+    } else {
+      // A view of the app's own: what it says is computed in its code.
+      own = Spoken(text: nil, source: "runtime")
+    }
+    switch start.childBehavior {
+    case "ignore": own = start.view?.container ?? false ? .none : own
+    case "combine": if own.isNone || start.view?.container == true { own = Spoken.combined(content, source: "text") }
+    case "representation":
+      let represented = modifierContent.filter { $0.0 == start.representation }.flatMap { parts($0.1) }
+      own = Spoken.combined(represented, source: "text")
+    default: break
+    }
+    let name = start.labelName ?? own
+
+    var record = start.record
+    let supplied = node.accessibility
+    func id(_ text: String?) -> Int32 { text.map { strings.intern($0) } ?? -1 }
+    record.role = strings.intern(supplied?.role ?? start.role)
+    record.accessibleName = id(supplied?.accessibleName ?? name.text)
+    record.nameSource = strings.intern(supplied?.nameSource ?? name.source)
+    record.visibleText = id(supplied?.visibleText ?? visibleText)
+    record.hint = -1
+    record.childBehavior = id(supplied?.childBehavior ?? start.childBehavior)
+    record.foreground = id(supplied?.foreground ?? start.foreground)
+    record.background = id(supplied?.background ?? start.background)
+    let scales = supplied?.scalesText ?? start.scales
+    record.scalesText = scales.map { $0 ? 1 : 2 } ?? 0
+    // The literal value and hint, read again here where strings are interned.
+    record.accessibleValue = -1
+    for modifier in node.modifiers {
+      for effect in layer.modifiers[modifier.name] ?? [] where effect.field == .accessibleValue || effect.field == .hint
+      {
+        guard let found = argument(effect, in: modifier.args), found.kind == .string else { continue }
+        if effect.field == .accessibleValue, record.accessibleValue == -1 { record.accessibleValue = id(found.value) }
+        if effect.field == .hint, record.hint == -1 { record.hint = id(found.value) }
+      }
+    }
+    if let value = supplied?.accessibleValue { record.accessibleValue = id(value) }
+    if let hint = supplied?.hint { record.hint = id(hint) }
+    let traits = supplied?.traits ?? start.traits
+    record.traitStart = Int32(lists.count)
+    record.traitCount = Int32(traits.count)
+    for trait in traits { lists.append(strings.intern(trait)) }
+    let interactions = supplied?.interactions ?? start.interactions
+    record.interactionStart = Int32(lists.count)
+    record.interactionCount = Int32(interactions.count)
+    for interaction in interactions { lists.append(strings.intern(interaction)) }
+    records[Int(index)] = record
+
+    // What it adds to an element above it.
+    var contribution: Spoken
+    if record.hidden {
+      contribution = .none
+    } else if let label = start.labelName {
+      contribution = label
+    } else if let given = supplied?.accessibleName {
+      contribution = Spoken(text: given, source: supplied?.nameSource ?? "text")
+    } else {
+      contribution = Spoken.combined([own] + inline, source: own.isNone ? "text" : own.source)
+    }
+    contributions[Int(index)] = contribution
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(of character: Character) -> String {
+    String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+  }
+}
