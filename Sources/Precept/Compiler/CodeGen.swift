@@ -132,7 +132,7 @@ struct CodeGen {
     return CompiledRule(
       info: info, targetTypes: rule.selector.target, ancestorTypes: rule.selector.ancestors, bindings: rule.bindings,
       when: rule.when.map { Int(compile($0)) }, requirements: requirements,
-      message: rule.message.map { Int(compile($0)) }, fix: rule.fix.map { Int(compile($0)) },
+      message: rule.message.map { Int(compile($0)) }, fix: rule.fix.map { Int(compile($0)) }, fixEdit: rule.fixEdit,
       checks: rule.checks.map { Int(compile($0)) })
   }
 
