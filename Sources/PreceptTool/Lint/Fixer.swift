@@ -161,7 +161,16 @@ struct Fixer {
     case .success(let found): findings = found
     case .failure(let error):
       let reason = "the fixed file does not read: \(error.diagnostics.first?.message ?? "an input error")"
-      return Dictionary(uniqueKeysWithValues: fixes.indices.map { ($0, reason) })
+      // Which fixes break it: each alone (the others are checked again without them).
+      let breaking =
+        fixes.count == 1
+        ? [0]
+        : fixes.indices.filter { index in
+          let alone = Fixer.apply(fixes[index].edit!.replacements, to: original.bytes)
+          if case .failure = relint(SourceFile(name: file, bytes: alone)) { return true }
+          return false
+        }
+      return Dictionary(uniqueKeysWithValues: (breaking.isEmpty ? Array(fixes.indices) : breaking).map { ($0, reason) })
     }
     let replacements = fixes.flatMap { $0.edit!.replacements }
     var failures: [Int: String] = [:]
