@@ -106,6 +106,19 @@ import Testing
       fixed.contains("            Image(systemName: \"trash\")\n        }\n        .accessibilityLabel(\"Delete\")\n"))
   }
 
+  /// Found on yattee: the trigger was offered "Delete", the words of a command's trash symbol.
+  @Test func menuTriggerNameComesFromItsLabelNotItsCommands() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write(
+      "V.swift",
+      Self.view(
+        "Menu {\n    Button(role: .destructive) { delete() } label: { Label(\"Delete\", systemImage: \"trash\") }\n"
+          + "    Button(\"Copy\") { copy() }\n} label: {\n    Image(systemName: \"ellipsis.circle\")\n}"))
+    let run = ToolRun(["lint", file, "--fix", "--dry-run"])
+    #expect(run.output.contains("+        .accessibilityLabel(\"More\")\n"), "\(run.output)")
+  }
+
   @Test func dryRunPrintsAUnifiedDiffAndWritesNothing() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
