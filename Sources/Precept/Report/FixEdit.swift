@@ -25,6 +25,11 @@ package struct FixEditSpec: Sendable, Hashable {
     self.name = name
     self.needsWords = needsWords
   }
+
+  /// The edit's text as a hint to read: `.accessibilityLabel("Delete")`, `role: .destructive`.
+  package func hint(_ text: String) -> String {
+    kind == .setArgument ? "\(name ?? "_"): \(text)" : text
+  }
 }
 
 /// A finding's structured fix: the edit with its text fitted to the node, and — once resolved
@@ -58,9 +63,7 @@ package struct FixEdit: Sendable, Hashable {
   }
 
   /// The edit as a hint to read: `.accessibilityLabel("Delete")`, `role: .destructive`.
-  package var hint: String {
-    kind == .setArgument ? "\(name ?? "_"): \(text)" : text
-  }
+  package var hint: String { FixEditSpec(kind: kind, name: name, needsWords: needsWords).hint(text) }
 
   /// `add modifier .accessibilityLabel("Delete")`, for what `--fix` reports.
   package var summary: String {

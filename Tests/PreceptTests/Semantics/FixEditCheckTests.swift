@@ -28,7 +28,7 @@ import Testing
     )
     let rule = try #require(ruleset.program.compiledRules.first)
     #expect(rule.fixEdit == FixEditSpec(kind: .setArgument, name: "role", needsWords: false))
-    #expect(rule.info.fix == ".cancel")
+    #expect(rule.info.fix == "role: .cancel", "the hint SARIF's rule help and describe show")
   }
 
   @Test func anUnknownEditIsAnErrorAtItsWord() {
