@@ -105,8 +105,13 @@ extension Parser {
     default:
       value = slice(start, end)
     }
-    return ViewArgument(label: label, kind: kind, value: value, line: location.line, column: location.column)
+    var result = ViewArgument(label: label, kind: kind, value: value, line: location.line, column: location.column)
+    if end > argument.start { result.offsets.range = byteRange(argument.start, end) }
+    return result
   }
+
+  /// The bytes from the start of token `from` to the end of token `to - 1`.
+  func byteRange(_ from: Int, _ to: Int) -> Range<Int> { Int(tokens[from].start)..<Int(tokens[to - 1].end) }
 
   /// The statements of a closure, after its signature (`item in`, `(a, b) -> Bool in`).
   func closureBody(_ brace: Int) -> Block {
@@ -279,10 +284,11 @@ struct CallBuilder {
 
   private mutating func appendClosure(_ brace: Int, label: String?, position: Int) {
     let location = parser.location(position)
-    args.append(
-      ViewArgument(
-        label: label, kind: .expr, value: parser.slice(brace, parser.match(brace) + 1), line: location.line,
-        column: location.column))
+    var argument = ViewArgument(
+      label: label, kind: .expr, value: parser.slice(brace, parser.match(brace) + 1), line: location.line,
+      column: location.column)
+    argument.offsets.range = parser.byteRange(position, parser.match(brace) + 1)
+    args.append(argument)
   }
 
   /// A closure of an unknown parameter: views if its statements look like views, else an

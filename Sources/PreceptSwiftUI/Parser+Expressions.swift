@@ -169,6 +169,9 @@ extension Parser {
         if inner.nodes.count == 1 {
           var node = inner.nodes[0]
           let (next, _) = applyPostfix(&node, close + 1, end)
+          if next > close + 1, let range = node.offsets.range {
+            node.offsets.range = range.lowerBound..<byteRange(next - 1, next).upperBound
+          }
           return (Expression(nodes: [node], evidence: inner.evidence), next)
         }
         return (inner, skipPostfix(close + 1, end))
@@ -301,6 +304,10 @@ extension Parser {
         node.args.append(memberArgument(components[staticMember] - 1, callEnd, call: hasCall))
         k = callEnd
       } else {
+        // Where a fix adds an argument: the `( … )`, or after the name when there is none.
+        let afterName = Int(tokens[k - 1].end)
+        node.offsets.argumentList =
+          k < end && kind(k) == .leftParen && !newline(k) ? byteRange(k, match(k) + 1) : afterName..<afterName
         k = callSuffix(k, end, callee: node.type, modifier: false, &node.args, &node.children, &node.slots)
       }
     } else if let staticMember {
@@ -315,11 +322,13 @@ extension Parser {
       }
       var modifier = modifierHeader(last)
       k = callSuffix(k, end, callee: modifier.name, modifier: true, &modifier.args, &modifier.children, &modifier.slots)
+      modifier.offsets.range = byteRange(last - 1, k)
       knownModifier = knownModifier || isKnownModifier(modifier.name)
       node.modifiers.append(modifier)
     }
     let (next, modifiedLater) = applyPostfix(&node, k, end)
     knownModifier = knownModifier || modifiedLater
+    node.offsets.range = byteRange(root, next)
 
     // A local variable holding a view (`let menu = Menu(…)`), used by name: that view, with
     // the modifiers applied here.
@@ -357,9 +366,13 @@ extension Parser {
       label: nil, kind: call ? .expr : .member, value: slice(period, end), line: location.line, column: location.column)
   }
 
+  /// A modifier at its name, its source range from the `.` before it to the name (callers
+  /// extend it over the call).
   private func modifierHeader(_ nameIndex: Int) -> ViewModifier {
     let location = location(nameIndex)
-    return ViewModifier(name: name(nameIndex), line: location.line, column: location.column)
+    var modifier = ViewModifier(name: name(nameIndex), line: location.line, column: location.column)
+    modifier.offsets.range = byteRange(nameIndex - 1, nameIndex + 1)
+    return modifier
   }
 
   private func isKnownModifier(_ name: String) -> Bool {
@@ -394,9 +407,11 @@ extension Parser {
         }
         guard kind(k + 1) == .identifier else { return (k, known) }
         var modifier = modifierHeader(k + 1)
+        let period = k
         let afterName = min(afterGeneric(k + 1), end)
         k = callSuffix(
           afterName, end, callee: modifier.name, modifier: true, &modifier.args, &modifier.children, &modifier.slots)
+        modifier.offsets.range = byteRange(period, k)
         known = known || isKnownModifier(modifier.name)
         node.modifiers.append(modifier)
       case .op:

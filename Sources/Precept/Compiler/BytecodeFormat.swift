@@ -235,7 +235,19 @@ enum BytecodeFormat {
     let ruleset: JSON = .object(members)
     let rules: [JSON] = program.compiledRules.map { rule in
       let info = rule.info
-      return .object([
+      // A structured fix is written only where there is one, so packs without any keep their bytes.
+      let edit: [JSON.Member] =
+        rule.fixEdit.map { edit in
+          [
+            JSON.Member(
+              "fixEdit",
+              .object(
+                [JSON.Member("kind", .string(edit.kind.rawValue))]
+                  + (edit.name.map { [JSON.Member("name", .string($0))] } ?? [])
+                  + [JSON.Member("needsWords", .bool(edit.needsWords))]))
+          ]
+        } ?? []
+      let written: JSON = .object([
         "id": .string(info.localID), "kind": .string(info.kind.rawValue), "severity": .string(info.severity.rawValue),
         "wcag": strings(info.wcag), "title": optional(info.title), "help": optional(info.help),
         "message": optional(info.message), "fix": optional(info.fix), "selector": .string(info.selector),
@@ -255,6 +267,7 @@ enum BytecodeFormat {
         "fixFunction": rule.fix.map { .integer($0) } ?? .null,
         "checkFunctions": .array(rule.checks.map { .integer($0) }),
       ])
+      return edit.isEmpty ? written : .object((written.objectValue ?? []) + edit)
     }
     let hosts: [JSON] = program.hosts.map { host in
       .object([
@@ -335,6 +348,15 @@ enum BytecodeFormat {
     func optionalInteger(_ value: JSON?, _ what: String) throws(Failure) -> Int? {
       guard let value, !value.isNull else { return nil }
       return try integer(value, what)
+    }
+    /// A structured fix; absent (a hint, or an older pack) is nil.
+    func fixEdit(_ value: JSON?) throws(Failure) -> FixEditSpec? {
+      guard let value else { return nil }
+      guard let kind = FixEditKind(rawValue: try string(value["kind"], "fixEdit.kind")) else {
+        throw fail("unknown fix edit kind")
+      }
+      return FixEditSpec(
+        kind: kind, name: optionalString(value["name"]), needsWords: try flag(value["needsWords"], "needsWords"))
     }
     guard let rulesetJSON = json["ruleset"], let rulesJSON = json["rules"]?.arrayValue else {
       throw fail("expected 'ruleset' and 'rules'")
@@ -418,7 +440,8 @@ enum BytecodeFormat {
           bindings: rule["bindings"] == nil ? [] : try stringList(rule["bindings"], "bindings"),
           when: try optionalInteger(rule["when"], "when"), requirements: requirements,
           message: try optionalInteger(rule["messageFunction"], "messageFunction"),
-          fix: try optionalInteger(rule["fixFunction"], "fixFunction"), checks: checks))
+          fix: try optionalInteger(rule["fixFunction"], "fixFunction"), fixEdit: try fixEdit(rule["fixEdit"]),
+          checks: checks))
     }
     return (rules, metadata)
   }

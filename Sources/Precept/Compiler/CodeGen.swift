@@ -120,7 +120,7 @@ struct CodeGen {
       id: "\(ruleset.name)/\(rule.id)", localID: rule.id, ruleset: ruleset.name, version: ruleset.version,
       kind: rule.kind == .rule ? .rule : .review, severity: rule.severity, wcag: rule.wcag, title: rule.title,
       help: rule.help, message: rule.messageText,
-      fix: ruleset.syntax.rules.first { $0.id.value == rule.id }?.fix?.plainText,
+      fix: ruleset.syntax.rules.first { $0.id.value == rule.id }?.fix?.plainText.map { rule.fixEdit?.hint($0) ?? $0 },
       selector: rule.selector.text, card: rule.card.map { RuleInfo.CardEntry(section: $0.0.rawValue, text: $0.1) },
       category: rule.category,
       // A check without holes is its decoded text (escapes resolved); one with holes is shown
@@ -132,7 +132,7 @@ struct CodeGen {
     return CompiledRule(
       info: info, targetTypes: rule.selector.target, ancestorTypes: rule.selector.ancestors, bindings: rule.bindings,
       when: rule.when.map { Int(compile($0)) }, requirements: requirements,
-      message: rule.message.map { Int(compile($0)) }, fix: rule.fix.map { Int(compile($0)) },
+      message: rule.message.map { Int(compile($0)) }, fix: rule.fix.map { Int(compile($0)) }, fixEdit: rule.fixEdit,
       checks: rule.checks.map { Int(compile($0)) })
   }
 

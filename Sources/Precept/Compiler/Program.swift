@@ -335,6 +335,8 @@ struct CompiledRule: Sendable {
   var requirements: [CompiledRequirement]
   var message: Int?
   var fix: Int?
+  /// Set when the fix is an edit of the source; `fix` computes the text it inserts.
+  var fixEdit: FixEditSpec? = nil
   var checks: [Int]
 }
 

@@ -369,7 +369,10 @@ struct RuleRunner {
 
   /// Runs a template function and reads its string, or nil if it failed.
   private func text(_ function: Int, _ bindings: [Word]) -> String? {
-    let value = vm.run(function, bindings)
+    text(of: vm.run(function, bindings))
+  }
+
+  private func text(of value: Word) -> String? {
     if case .string(let id) = value { return vm.heap.string(id) }
     if case .error(let index) = value { return "<error: \(vm.heap.errorMessage(index))>" }
     return nil
@@ -384,11 +387,22 @@ struct RuleRunner {
     let message =
       rule.message.flatMap { text($0, bindings) } ?? rule.info.title
       ?? "\(requirement.kind.rawValue) \(requirement.text) failed"
+    var fix: String?
+    var edit: FixEdit?
+    if let function = rule.fix {
+      let value = vm.run(function, bindings)
+      fix = text(of: value)
+      // A fix whose text could not be made is a hint that says why, never an edit.
+      if let spec = rule.fixEdit, case .string(let id) = value {
+        let made = FixEdit(kind: spec.kind, name: spec.name, text: vm.heap.string(id), node: Int(node))
+        fix = made.hint
+        edit = made
+      }
+    }
     return Finding(
       rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, severity: severity(rule),
       message: message, file: model.file, line: reference.line, column: reference.column, nodeType: reference.type,
-      wcag: rule.info.wcag, fix: rule.fix.flatMap { text($0, bindings) }, help: rule.info.help,
-      explanation: explanation)
+      wcag: rule.info.wcag, fix: fix, help: rule.info.help, explanation: explanation, edit: edit)
   }
 
   /// Why a requirement decided a failure, read from its trace: its operands' values and, when

@@ -53,6 +53,9 @@ public struct ViewNode: Sendable, Hashable {
   /// Out of line (one pointer): a node's size is what each level of a deep tree costs on the
   /// reader's stack.
   private var accessibilityStorage: [AccessibilityFields] = []
+  /// Where the node's expression is in the source the reader read: from its first character
+  /// to the end of its modifier chain, and its argument list. Not JSON.
+  package var offsets = SourceOffsets()
 
   public init(
     type: String, name: String? = nil, line: Int = 0, column: Int = 0, args: [ViewArgument] = [],
@@ -106,6 +109,8 @@ public struct ViewArgument: Sendable, Hashable {
   public var value: String
   public var line: Int
   public var column: Int
+  /// The argument's bytes in the source, label to end of value, for fixes. Not JSON.
+  package var offsets = SourceOffsets()
 
   public init(label: String?, kind: ArgumentKind, value: String, line: Int = 0, column: Int = 0) {
     self.label = label
@@ -126,6 +131,8 @@ public struct ViewModifier: Sendable, Hashable {
   public var children: [ViewNode]
   /// Nodes in further labelled view closures of the modifier.
   public var slots: [ViewSlot]
+  /// The modifier's bytes in the source, from its `.` to the end of its call, for fixes. Not JSON.
+  package var offsets = SourceOffsets()
 
   public init(
     name: String, line: Int = 0, column: Int = 0, args: [ViewArgument] = [],
@@ -163,4 +170,26 @@ public struct ViewProperty: Sendable, Hashable {
     self.line = line
     self.column = column
   }
+}
+
+/// Where a node, argument or modifier is in the Swift source it was read from, as byte
+/// offsets: what a fix needs to edit the source (add a modifier after the chain, an argument in
+/// the call). The SwiftUI reader records them; a model read from JSON has none. They are not
+/// part of the JSON, so they are not part of equality either: a document read back from the
+/// JSON it wrote equals it.
+package struct SourceOffsets: Sendable, Hashable {
+  /// The whole: a node from its first character to the end of its modifier chain, an argument
+  /// from its label to the end of its value, a modifier from its `.` to the end of its call.
+  package var range: Range<Int>?
+  /// A node's argument list, `( … )` with the parentheses, or the empty range where one would
+  /// go (after `Button` in `Button { … }`).
+  package var argumentList: Range<Int>?
+
+  package init(range: Range<Int>? = nil, argumentList: Range<Int>? = nil) {
+    self.range = range
+    self.argumentList = argumentList
+  }
+
+  package static func == (lhs: SourceOffsets, rhs: SourceOffsets) -> Bool { true }
+  package func hash(into hasher: inout Hasher) {}
 }

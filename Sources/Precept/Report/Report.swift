@@ -174,6 +174,9 @@ public struct Finding: Sendable, Hashable {
   public var help: String?
   /// Which clause decided the failure and the values of its operands.
   public var explanation: Explanation
+  /// The fix as an edit of the source, when the rule's fix is one (`fix add modifier "…"`);
+  /// `fix` then reads it as a hint.
+  package var edit: FixEdit? = nil
 }
 
 /// Why a rule failed: the deciding clause as written and the values of its operands.

@@ -198,8 +198,30 @@ public struct ReportRenderer: Sendable {
       JSON.Member("node", .string(finding.nodeType)), JSON.Member("wcag", .array(finding.wcag.map { .string($0) })),
     ]
     if let fix = finding.fix { members.append(JSON.Member("fix", .string(fix))) }
+    if let edit = finding.edit { members.append(JSON.Member("edit", editJSON(edit))) }
     if let help = finding.help { members.append(JSON.Member("help", .string(help))) }
     members.append(JSON.Member("explanation", explanationJSON(finding.explanation)))
+    return .object(members)
+  }
+
+  /// A structured fix: what it does, its text, whether it needs a person's words, and the
+  /// replacements of the source that make it (empty when they could not be worked out).
+  private func editJSON(_ edit: FixEdit) -> JSON {
+    var members: [JSON.Member] = [JSON.Member("kind", .string(edit.kind.rawValue))]
+    if let name = edit.name { members.append(JSON.Member("name", .string(name))) }
+    members += [
+      JSON.Member("text", .string(edit.text)), JSON.Member("needsWords", .bool(edit.needsWords)),
+      JSON.Member(
+        "replacements",
+        .array(
+          edit.replacements.map { replacement in
+            .object([
+              "line": .integer(replacement.startLocation.line), "column": .integer(replacement.startLocation.column),
+              "endLine": .integer(replacement.endLocation.line), "endColumn": .integer(replacement.endLocation.column),
+              "text": .string(replacement.text),
+            ])
+          })),
+    ]
     return .object(members)
   }
 
@@ -290,7 +312,9 @@ public struct ReportRenderer: Sendable {
         properties: [
           JSON.Member("explanation", explanationJSON(finding.explanation)),
           JSON.Member("node", .string(finding.nodeType)),
-        ] + (finding.fix.map { [JSON.Member("fix", .string($0))] } ?? []))
+        ] + (finding.fix.map { [JSON.Member("fix", .string($0))] } ?? [])
+          + (finding.edit.map { [JSON.Member("needsWords", .bool($0.needsWords))] } ?? []),
+        fixes: finding.edit.map { sarifFixes($0, file: finding.file) } ?? [])
     }
     // Checks that need a person are many (every Menu has several); code scanning shows them
     // only when asked for, as text output lists them only when asked for.
@@ -391,9 +415,36 @@ public struct ReportRenderer: Sendable {
     return .object(members)
   }
 
+  /// SARIF's `fixes`: one fix whose artifact change replaces regions of the finding's file (an
+  /// insertion is an empty region). None when the edit's replacements are not known.
+  private func sarifFixes(_ edit: FixEdit, file: String) -> [JSON] {
+    guard !edit.replacements.isEmpty else { return [] }
+    var artifact: [JSON.Member] = [JSON.Member("uri", .string(sarifURI(file)))]
+    if !file.hasPrefix("/") { artifact.append(JSON.Member("uriBaseId", .string("%SRCROOT%"))) }
+    let replacements: [JSON] = edit.replacements.map { replacement in
+      .object([
+        "deletedRegion": .object([
+          "startLine": .integer(replacement.startLocation.line),
+          "startColumn": .integer(replacement.startLocation.column),
+          "endLine": .integer(replacement.endLocation.line), "endColumn": .integer(replacement.endLocation.column),
+        ]),
+        "insertedContent": .object(["text": .string(replacement.text)]),
+      ])
+    }
+    let description = edit.summary + (edit.needsWords ? " (fill in the placeholder)" : "")
+    return [
+      .object([
+        "description": .object(["text": .string(description)]),
+        "artifactChanges": .array([
+          .object(["artifactLocation": .object(artifact), "replacements": .array(replacements)])
+        ]),
+      ])
+    ]
+  }
+
   private func sarifResult(
     rule: String, index: Int?, level: String, kind: String, message: String, file: String, line: Int, column: Int,
-    properties: [JSON.Member]
+    properties: [JSON.Member], fixes: [JSON] = []
   ) -> JSON {
     var members: [JSON.Member] = [JSON.Member("ruleId", .string(rule))]
     if let index { members.append(JSON.Member("ruleIndex", .integer(index))) }
@@ -404,6 +455,7 @@ public struct ReportRenderer: Sendable {
       JSON.Member("partialFingerprints", .object(["preceptLocation/v1": .string("\(rule)|\(file)|\(line)|\(column)")])),
       JSON.Member("properties", .object(properties)),
     ]
+    if !fixes.isEmpty { members.append(JSON.Member("fixes", .array(fixes))) }
     return .object(members)
   }
 

@@ -852,7 +852,9 @@ struct Checker {
           help: "rule ids are how users suppress and baseline findings; each must be unique")
       }
       if ruleIDs[rule.id.value] == nil { ruleIDs[rule.id.value] = rule.id.span }
-      if let checked = self.rule(rule, hostClosure: hostClosure, letEdges: letEdges) { rules.append(checked) }
+      if let checked = self.rule(rule, hostClosure: hostClosure, letEdges: letEdges, lets: checkedLets.map { $0! }) {
+        rules.append(checked)
+      }
     }
 
     return CheckedRuleset(
@@ -1034,7 +1036,9 @@ struct Checker {
     return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCIIDigit) }
   }
 
-  private mutating func rule(_ rule: RuleSyntax, hostClosure: [Set<String>], letEdges: [[Int]]) -> CheckedRule? {
+  private mutating func rule(
+    _ rule: RuleSyntax, hostClosure: [Set<String>], letEdges: [[Int]], lets checkedLets: [CheckedFunction]
+  ) -> CheckedRule? {
     let what = rule.kind.rawValue
     var severity: Severity = rule.kind == .review ? .info : .error
     if let written = rule.severity {
@@ -1156,7 +1160,13 @@ struct Checker {
           span: requirement.span))
     }
     let message = rule.message.map { template in clause(&self, "\(id).message", { $0.check(template) }) }
-    let fix = rule.fix.map { template in clause(&self, "\(id).fix", { $0.check(template) }) }
+    let fix = rule.fix.map { template in
+      clause(&self, "\(id).fix", { rule.fixEdit == nil ? $0.check(template) : $0.checkEdit(template) })
+    }
+    var fixEdit: FixEditSpec?
+    if let edit = rule.fixEdit, let template = rule.fix, let fix {
+      fixEdit = checkFixEdit(edit, template, fix.body, lets: checkedLets)
+    }
     let checks = rule.checks.map { template in clause(&self, "\(id).check", { $0.check(template) }) }
 
     return CheckedRule(
@@ -1167,7 +1177,96 @@ struct Checker {
         target: selector.target.types.map(\.value), ancestors: selector.ancestors.map { $0.types.map(\.value) },
         text: source.text(selector.span.range)),
       bindings: bindings, when: when, requirements: requirements, message: message,
-      messageText: rule.message?.plainText, fix: fix, checks: checks, hosts: hosts.sorted())
+      messageText: rule.message?.plainText, fix: fix, fixEdit: fixEdit, checks: checks, hosts: hosts.sorted())
+  }
+
+  /// A structured fix inserts Swift source: each `{…}` hole must give text (a string, a number
+  /// or a bool), not a node or a list.
+  private mutating func checkEdit(_ template: Template) -> IR {
+    let ir = check(template)
+    if case .template(let parts) = ir.kind {
+      for part in parts {
+        switch part.type {
+        case .dyn, .free, .string, .int, .uint, .double, .bool: continue
+        default:
+          error(
+            "a fix edit inserts Swift source, but this hole is \(Checker.article(part.type.description)), not text",
+            part.span, help: "insert one of its texts, e.g. {b.text()} or {b.arg('role').value}")
+        }
+      }
+    }
+    return ir
+  }
+
+  /// Checks what a structured fix inserts and whether it is marked `needs words` exactly when
+  /// it can leave an Xcode placeholder; returns the edit as compiled.
+  private mutating func checkFixEdit(
+    _ edit: FixEditSyntax, _ template: Template, _ body: IR, lets checkedLets: [CheckedFunction]
+  ) -> FixEditSpec {
+    if edit.kind.value != .setArgument, case .text(let text)? = template.parts.first {
+      let bytes = Array(text.utf8)
+      if bytes.count < 2 || bytes[0] != UInt8(ascii: ".")
+        || !(bytes[1] == UInt8(ascii: "_") || bytes[1] >= 0x80
+          || (bytes[1] | 0x20 >= UInt8(ascii: "a") && bytes[1] | 0x20 <= UInt8(ascii: "z")))
+      {
+        error(
+          "'fix \(edit.kind.value.rawValue)' inserts a modifier call as written in Swift, starting with '.'",
+          template.span,
+          help: "for example: fix \(edit.kind.value.rawValue) \(edit.name.map { "\($0.value) with " } ?? "")"
+            + "\".accessibilityLabel(\\\"Delete\\\")\"")
+      }
+    }
+    let placeholder = placeholderLiteral(body, lets: checkedLets)
+    if let placeholder, edit.needsWords == nil {
+      error(
+        "this fix can insert the Xcode placeholder '\(placeholder.text)' (\(placeholder.position)), which a person "
+          + "must replace with words: mark it 'needs words'", template.span,
+        help: "write: fix \(edit.kind.value.rawValue) … needs words; precept lint --fix applies it only with "
+          + "--fix-placeholders")
+    } else if placeholder == nil, let marked = edit.needsWords {
+      error(
+        "'needs words' marks a fix that can leave an Xcode placeholder (<#…#>), and this one cannot", marked,
+        help: "remove 'needs words': precept lint --fix applies the fix as it is")
+    }
+    return FixEditSpec(kind: edit.kind.value, name: edit.name?.value, needsWords: edit.needsWords != nil)
+  }
+
+  /// The first string literal holding an Xcode placeholder (`<#…#>`) that `ir` can produce,
+  /// looking into the lets it calls (imported ones too), and where it is written.
+  private func placeholderLiteral(_ ir: IR, lets checkedLets: [CheckedFunction]) -> (
+    text: String, position: String
+  )? {
+    struct Unit {
+      var lets: [CheckedFunction]
+      var imports: [CheckedRuleset]
+      var source: SourceFile
+    }
+    var visited: Set<String> = []
+    var pending: [(IR, Unit)] = [(ir, Unit(lets: checkedLets, imports: imports, source: source))]
+    while let (next, unit) = pending.popLast() {
+      var found: (String, String)?
+      next.visit { node in
+        guard found == nil else { return }
+        switch node.kind {
+        case .string(let text) where FixEdit.hasPlaceholder(text):
+          found = (text, unit.source.position(of: node.span.start))
+        case .callLet(let key, _):
+          let target =
+            key.unit == 0
+            ? unit
+            : Unit(
+              lets: unit.imports[key.unit - 1].lets, imports: unit.imports[key.unit - 1].imports,
+              source: unit.imports[key.unit - 1].source)
+          guard key.index < target.lets.count, visited.insert("\(target.source.name)#\(key.index)").inserted else {
+            return
+          }
+          pending.append((target.lets[key.index].body, target))
+        default: break
+        }
+      }
+      if let found { return found }
+    }
+    return nil
   }
 
   private mutating func check(_ template: Template) -> IR {
@@ -1318,6 +1417,8 @@ struct CheckedRule: Sendable {
   var message: CheckedFunction?
   var messageText: String?
   var fix: CheckedFunction?
+  /// Set when the fix is an edit of the source; `fix` is then the text it inserts.
+  var fixEdit: FixEditSpec?
   var checks: [CheckedFunction]
   /// Host functions the rule needs; if the host has not registered one, the rule is not run.
   var hosts: [String]

@@ -239,13 +239,26 @@ struct RuleSyntax: Sendable {
   var requirements: [RequirementSyntax] = []
   var message: Template?
   var help: Located<String>?
+  /// The fix's text: a hint to read, or with `fixEdit` the Swift text the edit inserts.
   var fix: Template?
+  /// Set when the fix is an edit of the source (`fix add modifier "…"`), not only a hint.
+  var fixEdit: FixEditSyntax?
   /// Card sentences this rule stands for, by section (`must`, `dont`, `suggest`).
   var card: [CardSentence] = []
   /// For review items: the acceptance-check category (`VoiceOver`, `Dynamic Type`, …).
   var category: Located<String>?
   /// For review items: what the person checks.
   var checks: [Template] = []
+}
+
+/// `fix add modifier "…"`, `fix set argument role to "…"`, `fix replace modifier font with "…"`,
+/// each optionally followed by `needs words`.
+struct FixEditSyntax: Sendable {
+  var kind: Located<FixEditKind>
+  /// The argument label or the modifier name.
+  var name: Located<String>?
+  /// Where `needs words` is written, if it is.
+  var needsWords: Span?
 }
 
 struct CardSentence: Sendable {

@@ -190,7 +190,14 @@ private struct Writer {
     }
     if let message = rule.message { children.append(node(message, "message")) }
     if let help = rule.help { children.append(located("help", help)) }
-    if let fix = rule.fix { children.append(node(fix, "fix")) }
+    if let fix = rule.fix {
+      // A structured fix names its edit: `fix set argument role`, `fix add modifier needs words`.
+      let edit = rule.fixEdit.map { edit in
+        " " + edit.kind.value.rawValue + (edit.name.map { " \($0.value)" } ?? "")
+          + (edit.needsWords == nil ? "" : " needs words")
+      }
+      children.append(node(fix, "fix" + (edit ?? "")))
+    }
     children += rule.checks.map { node($0, "check") }
     return DumpNode(head: "\(rule.kind.rawValue) \(rule.id.value) \(span(rule.span))", children: children)
   }

@@ -622,7 +622,18 @@ package struct Parser {
     case "message":
       rule.message = try template("after 'message'")
     case "fix":
-      rule.fix = try template("after 'fix'")
+      rule.fixEdit = token.kind == .identifier ? try fixEdit() : nil
+      rule.fix = try template(rule.fixEdit == nil ? "after 'fix'" : "with the Swift text the fix inserts")
+      if let edit = rule.fixEdit, isKeyword("needs") {
+        let start = token.start
+        advance()
+        guard isKeyword("words") else {
+          error("expected 'words' after 'needs', found \(describeToken())", token.span)
+          throw Failure()
+        }
+        advance()
+        rule.fixEdit = FixEditSyntax(kind: edit.kind, name: edit.name, needsWords: Span(start, previousEnd))
+      }
     case "help":
       rule.help = try stringValue("after 'help'")
     case "must", "dont", "suggest":
@@ -637,6 +648,44 @@ package struct Parser {
       error(
         "unknown \(rule.kind.rawValue) clause '\(keyword)'", keywordSpan,
         help: suggestion.map { "did you mean '\($0)'?" })
+      throw Failure()
+    }
+  }
+
+  private static let fixEditWords = ["add", "set", "replace"]
+
+  /// The words before a structured fix's text: `add modifier`, `set argument NAME to`,
+  /// `replace modifier NAME with`.
+  private mutating func fixEdit() throws(Failure) -> FixEditSyntax {
+    let word = try identifier("after 'fix'")
+    func expectWord(_ expected: String, _ context: String) throws(Failure) {
+      guard isKeyword(expected) else {
+        error("expected '\(expected)' \(context), found \(describeToken())", token.span)
+        throw Failure()
+      }
+      advance()
+    }
+    switch word.value {
+    case "add":
+      try expectWord("modifier", "after 'fix add'")
+      return FixEditSyntax(kind: Located(value: .addModifier, span: Span(word.span.start, previousEnd)))
+    case "set":
+      try expectWord("argument", "after 'fix set'")
+      let name = try identifier("as the argument's label after 'set argument'")
+      try expectWord("to", "after the argument's label")
+      return FixEditSyntax(kind: Located(value: .setArgument, span: Span(word.span.start, previousEnd)), name: name)
+    case "replace":
+      try expectWord("modifier", "after 'fix replace'")
+      let name = try identifier("as the modifier's name after 'replace modifier'")
+      try expectWord("with", "after the modifier's name")
+      return FixEditSyntax(
+        kind: Located(value: .replaceModifier, span: Span(word.span.start, previousEnd)), name: name)
+    default:
+      error(
+        "unknown fix edit '\(word.value)'", word.span,
+        help: Spelling.closest(word.value, in: Parser.fixEditWords).map { "did you mean '\($0)'?" }
+          ?? "a fix is a hint in quotes, or an edit: add modifier \"…\", set argument NAME to \"…\", "
+          + "replace modifier NAME with \"…\"")
       throw Failure()
     }
   }

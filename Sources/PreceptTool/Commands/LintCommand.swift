@@ -7,7 +7,7 @@ extension Command {
     name: "lint",
     summary: "check Swift source against the rulesets",
     usage:
-      "precept lint [PATH…] [--ruleset FILE|DIR]… [--platform NAME]… [--format FORMAT] [--fail-on SEVERITY] [--exclude GLOB]… [--changed[=BASE]]",
+      "precept lint [PATH…] [--ruleset FILE|DIR]… [--platform NAME]… [--format FORMAT] [--fail-on SEVERITY] [--exclude GLOB]… [--changed[=BASE]] [--fix [--dry-run] [--fix-placeholders]]",
     details: """
       Reads Swift files (PATH may be a file, a folder — searched for .swift files, skipping
       .build, hidden folders and --exclude globs — or - for standard input; default: the current
@@ -43,10 +43,24 @@ extension Command {
       that were added, changed or removed, printing the findings that appeared (+) and those
       that are gone (-), until interrupted (Ctrl-C).
 
+      --fix applies the fixes the rules give as edits (add a modifier, set an argument, replace
+      a modifier) to the files named, prints each one it made (file:line:column [rule]) or
+      could not make on standard error, then lints again and reports what is left. A fix that
+      needs a person's words (an accessibility label it cannot fit) is made only with
+      --fix-placeholders, with an Xcode placeholder (<#what it does#>) to fill in. Where two
+      fixes edit the same code, the more severe finding's (then the first rule id's) is made
+      and the other skipped. Each edited file is checked before it is written — it must still
+      read as Swift and each fixed finding must be gone, or that fix fails — and written
+      atomically only if it has not changed since it was read; it is read back and checked
+      again, and restored if that fails. --fix --dry-run prints the changes as a unified diff
+      on standard output and writes nothing.
+
       Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
       does not compile, an input that could not be read, or a rule that could not run on a
       node (its cost budget spent, a host function missing, a run-time error; --accept-not-run
-      accepts those).
+      accepts those). With --fix, the status is that of the lint after fixing, or 2 when a
+      file was not written (it changed since it was read) or a fix failed its check. With
+      --fix --dry-run: 0 when there is nothing to fix, 1 when the diff is not empty, 2 as above.
       """,
     options: [
       Evaluation.rulesetOption, Evaluation.configOption, Evaluation.formatOption, Evaluation.failOnOption,
@@ -64,6 +78,11 @@ extension Command {
       OptionSpec(
         name: "--stamp", value: "FILE",
         help: "write FILE when the lint passes (exit 0) and remove it otherwise, for build systems"),
+      OptionSpec(name: "--fix", help: "apply the rules' mechanical fixes to the files and report what changed"),
+      OptionSpec(name: "--dry-run", help: "with --fix: print the changes as a unified diff and write nothing"),
+      OptionSpec(
+        name: "--fix-placeholders",
+        help: "with --fix: also apply fixes that need a person's words, with Xcode placeholders (<#…#>)"),
     ],
     run: { arguments, console in
       _ = try Evaluation.format(arguments)
@@ -80,6 +99,14 @@ extension Command {
       if files.isEmpty && problems.isEmpty {
         let excluded = excludes.isEmpty ? "" : " (excluding \(excludes.joined(separator: ", ")))"
         throw InputError(message: "no Swift files to lint: none in \(paths.joined(separator: ", "))\(excluded)")
+      }
+      let fixing = arguments.flag("--fix") || arguments.flag("--fix-placeholders")
+      if arguments.flag("--dry-run") && !fixing { throw UsageError(message: "--dry-run goes with --fix") }
+      if fixing {
+        if files.contains(.standardInput) { throw UsageError(message: "--fix cannot fix standard input") }
+        if arguments.flag("--watch") || arguments.value("--write-baseline") != nil {
+          throw UsageError(message: "--fix cannot be combined with --watch or --write-baseline")
+        }
       }
       let watching = arguments.flag("--watch")
       if watching {
@@ -127,6 +154,7 @@ extension Command {
       var (report, inputErrors) = evaluateDocuments(documents, platforms)
       inputErrors += problems
       report.summary.files = files.count
+      Fixer.resolveEdits(&report, sources: readSources(documents))
 
       if let path = arguments.value("--write-baseline") {
         var recorded = Baseline()
@@ -146,16 +174,55 @@ extension Command {
           remaining.consume(Baseline.key($0, fingerprintText: sources.fingerprintText($0.file, $0.line)))
         }
       }
-      if arguments.flag("--changed") || arguments.value("--changed") != nil {
-        let changed = try ChangedLines.collect(base: arguments.value("--changed"))
+      let changedLines =
+        arguments.flag("--changed") || arguments.value("--changed") != nil
+        ? try ChangedLines.collect(base: arguments.value("--changed")) : nil
+      if let changed = changedLines {
         let before = report.findings.count
         report.restrict { changed.contains(file: $0, line: $1) }
         console.printError(
           "precept: --changed: \(report.findings.count) of \(before) findings are on lines changed since "
             + "\(TerminalStyle.escaped(changed.baseDescription)) (\(changed.files.count) changed files)")
       }
-      let status = try Evaluation.finish(
+      var fixFailed = false
+      if fixing {
+        var fixer = Fixer(
+          options: Fixer.Options(
+            placeholders: arguments.flag("--fix-placeholders"), dryRun: arguments.flag("--dry-run")),
+          relint: { source in
+            Result { () throws(DiagnosticError) in try SwiftUIReader.read(source) }.map { read in
+              var document = read
+              document.platforms = platforms
+              let input = Evaluation.input(ViewModel(document), source: source, ruleIDs: ruleIDs)
+              return Evaluation.evaluate(engine, count: 1) { _ in .success(input) }.0.findings
+            }
+          })
+        fixer.run(report, sources: readSources(documents))
+        fixFailed = reportFixes(fixer, dryRun: arguments.flag("--dry-run"), console: console)
+        if arguments.flag("--dry-run") {
+          for change in fixer.changes {
+            console.write(UnifiedDiff.diff(path: change.file, old: change.original, new: change.fixed))
+          }
+          if !inputErrors.isEmpty || fixFailed { return 2 }
+          return fixer.changes.isEmpty ? 0 : 1
+        }
+        // What is left: every file read and linted again, as it now is.
+        if !fixer.changes.isEmpty {
+          (report, inputErrors) = evaluateDocuments(readFiles(files), platforms)
+          inputErrors += problems
+          report.summary.files = files.count
+          if var remaining = baseline {
+            report.suppressFindings {
+              remaining.consume(Baseline.key($0, fingerprintText: sources.fingerprintText($0.file, $0.line)))
+            }
+          }
+          if let changed = changedLines { report.restrict { changed.contains(file: $0, line: $1) } }
+          Fixer.resolveEdits(&report, sources: readSources(readFiles(files)))
+        }
+      }
+      var status = try Evaluation.finish(
         report, inputErrors: inputErrors, engine: engine, arguments: arguments, console: console, sources: sources)
+      if fixFailed { status = 2 }
       if let stamp = arguments.value("--stamp") { try writeStamp(stamp, passed: status == 0) }
       if watching {
         var watch = Watch(paths: paths, walker: walker, console: console, sources: sources, lint: lintFiles)
@@ -164,6 +231,51 @@ extension Command {
       }
       return status
     })
+
+  /// The sources and documents read, by file name, for resolving fixes against.
+  private static func readSources(_ documents: [Result<(SourceFile, ViewDocument), DiagnosticError>]) -> [String: (
+    SourceFile, ViewDocument
+  )] {
+    var result: [String: (SourceFile, ViewDocument)] = [:]
+    for case .success(let (source, document)) in documents { result[source.name] = (source, document) }
+    return result
+  }
+
+  /// Prints one line per fix on standard error — made, skipped, needing words, failed — and a
+  /// count; returns whether a fix failed or a file could not be written.
+  private static func reportFixes(_ fixer: Fixer, dryRun: Bool, console: Console) -> Bool {
+    var counts = (applied: 0, skipped: 0, needsWords: 0, failed: 0)
+    for outcome in fixer.outcomes.sorted(by: {
+      ($0.finding.file, $0.finding.line, $0.finding.column, $0.finding.rule)
+        < ($1.finding.file, $1.finding.line, $1.finding.column, $1.finding.rule)
+    }) {
+      let finding = outcome.finding
+      let place = "\(finding.file):\(finding.line):\(finding.column) [\(finding.rule)]"
+      let summary = finding.edit?.summary ?? ""
+      let line: String
+      switch outcome.result {
+      case .applied:
+        counts.applied += 1
+        line = "\(dryRun ? "would fix" : "fixed") \(place): \(summary)"
+      case .needsWords:
+        counts.needsWords += 1
+        line = "needs words \(place): \(summary) (--fix-placeholders applies it with the placeholder)"
+      case .skipped(let reason):
+        counts.skipped += 1
+        line = "skipped \(place): \(summary): \(reason)"
+      case .failed(let reason):
+        counts.failed += 1
+        line = "failed \(place): \(summary): \(reason)"
+      }
+      console.printError("precept: " + TerminalStyle.escaped(line))
+    }
+    let files = fixer.changes.filter { $0.error == nil }.count
+    console.printError(
+      "precept: --fix\(dryRun ? " --dry-run" : ""): \(counts.applied) \(dryRun ? "to fix" : "fixed"), "
+        + "\(counts.skipped) skipped, \(counts.needsWords) need words, \(counts.failed) failed; "
+        + "\(files) file\(files == 1 ? "" : "s") \(dryRun ? "would change" : "changed")")
+    return counts.failed > 0
+  }
 
   /// A build command's declared output: present only after a lint that passed, so that after a
   /// failing one the build system runs the lint again instead of forgetting its errors.

@@ -302,12 +302,13 @@ struct MCPTools {
     }
     let ruleIDs = RuleIDCheck(engine, partial: false)
     // As `lint` reads a file: the view model, and the suppression comments (checked by name).
+    let document = Result { () throws(DiagnosticError) in try SwiftUIReader.read(source) }
     var (report, inputErrors) = Evaluation.evaluate(engine, count: 1) { _ in
-      Result { () throws(DiagnosticError) in
-        Evaluation.input(ViewModel(try SwiftUIReader.read(source)), source: source, ruleIDs: ruleIDs)
-      }
+      document.map { Evaluation.input(ViewModel($0), source: source, ruleIDs: ruleIDs) }
     }
     report.summary.files = 1
+    // The fixes' replacements, as lint's report gives them, for an agent to apply.
+    if case .success(let read) = document { Fixer.resolveEdits(&report, sources: [source.name: (source, read)]) }
     return answer(report, inputErrors: inputErrors, showReview: showReview, source: source)
   }
 

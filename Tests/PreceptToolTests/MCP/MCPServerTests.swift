@@ -160,7 +160,12 @@ import Testing
     let result = try #require(answers[0]["result"])
     #expect(result["isError"]?.boolValue == false)
     let findings = try #require(result["structuredContent"]?["findings"]?.arrayValue)
-    #expect(findings.contains { $0["rule"]?.stringValue == "menu.basic/trigger-name" })
+    let trigger = try #require(findings.first { $0["rule"]?.stringValue == "menu.basic/trigger-name" })
+    // The fix as an edit an agent can apply: after the Menu's closing brace.
+    let replacement = try #require(trigger["edit"]?["replacements"]?.arrayValue?.first)
+    #expect(
+      replacement["column"]?.integerValue == 71
+        && replacement["text"]?.stringValue == "\n    .accessibilityLabel(\"More\")")
     let text = result["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
     #expect(text.contains("A.swift:1:1: error:"))
     #expect(text.contains("  why: ") && text.contains("  help: ") && text.contains("  fix: "))
