@@ -16,13 +16,16 @@ extension LSPServer {
     let platforms = project.platforms
     // As `lint` reads a file: the view model (with the project's platforms when it names
     // them, else those the file mentions), and the suppression comments.
-    let (report, inputErrors) = Evaluation.evaluate(engine, count: 1) { _ in
-      Result { () throws(DiagnosticError) in
-        var read = try SwiftUIReader.read(source)
-        if let platforms { read.platforms = platforms }
-        return Evaluation.input(ViewModel(read), source: source, ruleIDs: ruleIDs)
-      }
+    let readDocument = Result { () throws(DiagnosticError) in
+      var read = try SwiftUIReader.read(source)
+      if let platforms { read.platforms = platforms }
+      return read
     }
+    var (report, inputErrors) = Evaluation.evaluate(engine, count: 1) { _ in
+      readDocument.map { Evaluation.input(ViewModel($0), source: source, ruleIDs: ruleIDs) }
+    }
+    // Structured fixes resolved against this text, for the quick fixes.
+    if case .success(let read) = readDocument { Fixer.resolveEdits(&report, sources: [source.name: (source, read)]) }
     var diagnostics = inputErrors.map { LSPServer.diagnostic($0, in: document) }
     for finding in report.findings {
       let (lower, upper) = document.range(line: finding.line, column: finding.column)
@@ -137,17 +140,16 @@ extension LSPServer {
             && LSPServer.positions(sent["range"]) == LSPServer.positions(open.text.range(entry.lower, entry.upper))
         }
         ?? findingDiagnostic(entry.finding, open.text, entry.lower, entry.upper)
+      let changes: [JSON] = edit.replacements.map { replacement in
+        .object([
+          "range": open.text.range(replacement.lower, replacement.upper), "newText": .string(replacement.newText),
+        ])
+      }
       actions.append(
         .object([
           "title": .string(edit.title), "kind": .string("quickfix"), "diagnostics": .array([diagnostic]),
           "isPreferred": .bool(edit.isPreferred),
-          "edit": .object([
-            "changes": .object([
-              JSON.Member(
-                uri,
-                .array([.object(["range": open.text.range(edit.lower, edit.upper), "newText": .string(edit.newText)])]))
-            ])
-          ]),
+          "edit": .object(["changes": .object([JSON.Member(uri, .array(changes))])]),
         ]))
     }
     return .array(actions)
@@ -157,30 +159,49 @@ extension LSPServer {
 /// The quick fixes of findings: an edit of the document when the fix can be applied without
 /// a person choosing between readings.
 ///
-/// Today a rule's fix is a hint written as text (`fix ".accessibilityLabel(\"Share\")"`); the
-/// one kind of hint that is an edit with a single reading is one modifier call, added to the
-/// view the finding is on, on a line of its own after the modifiers it has — offered only when
-/// the view does not already have a modifier of that name (replace or add would be a choice)
-/// and the hint has no `…` for a person to fill in. When findings carry structured fixes
-/// (edits with ranges, computed by the rule), `edit(for:at:in:)` takes those first and the
-/// hint is the fallback: the code-action path stays the same.
+/// A rule's structured fix (`fix add modifier …`, `set argument …`, `replace modifier …`),
+/// resolved against the document's text as `lint --fix` resolves it, is the edit; a fix that
+/// needs a person's words is offered with its Xcode placeholder, not as the preferred fix.
+/// For a rule whose fix is only a hint written as text, the one kind of hint with a single
+/// reading is one modifier call, added to the view on a line of its own after the modifiers it
+/// has — offered only when the view has no modifier of that name and the hint has no `…`.
 enum LSPFixes {
-  struct Edit: Equatable {
-    var title: String
+  struct Replacement: Equatable {
     var lower: Int
     var upper: Int
     var newText: String
+  }
+
+  struct Edit: Equatable {
+    var title: String
+    var replacements: [Replacement]
     /// Whether the edit is the fix itself, not a placeholder (`<#what it does#>`) to fill in.
     var isPreferred: Bool
   }
 
   static func edit(for finding: Finding, at offset: Int, in document: TextDocument) -> Edit? {
+    if let structured = finding.edit {
+      // Resolved against this text, or not offered: a hint is no better where the edit failed.
+      guard structured.unresolved == nil, !structured.replacements.isEmpty else { return nil }
+      // Adding a modifier the view already has would leave a choice (replace it, or add
+      // another): not offered.
+      if structured.kind == .addModifier, let modifier = singleModifier(structured.text),
+        let chain = ModifierChain.end(of: document.source, at: offset), chain.modifiers.contains(modifier)
+      {
+        return nil
+      }
+      return Edit(
+        title: structured.summary.prefix(1).uppercased() + structured.summary.dropFirst(),
+        replacements: structured.replacements.map { Replacement(lower: $0.start, upper: $0.end, newText: $0.text) },
+        isPreferred: !structured.needsWords)
+    }
     guard let fix = finding.fix, let modifier = singleModifier(fix) else { return nil }
     guard let chain = ModifierChain.end(of: document.source, at: offset), !chain.modifiers.contains(modifier) else {
       return nil
     }
     return Edit(
-      title: "Add \(fix)", lower: chain.offset, upper: chain.offset, newText: "\n" + chain.indentation + fix,
+      title: "Add \(fix)",
+      replacements: [Replacement(lower: chain.offset, upper: chain.offset, newText: "\n" + chain.indentation + fix)],
       isPreferred: !fix.contains("<#"))
   }
 

@@ -163,8 +163,8 @@ async def session(workspace):
           "a code action adds the fix's modifier", str(actions))
     edit = fixes[0].edit.changes[swift_uri][0]
     check(edit.range.start == edit.range.end == lsp.Position(line=9, character=5)
-          and edit.new_text == '\n        .accessibilityLabel("Delete")',
-          "the modifier goes on a line of its own after the view's closures", str(edit))
+          and edit.new_text == '\n    .accessibilityLabel("Delete")',
+          "the modifier goes on a line of its own after the view's closures, aligned with its closing brace", str(edit))
 
     # Apply the quick fix as an incremental change: the finding goes away.
     client.text_document_did_change(lsp.DidChangeTextDocumentParams(
