@@ -50,6 +50,11 @@ import Testing
             Button("Cancel") {}
         }
     """,
+    "names/control-name": """
+    Link(destination: URL(string: "https://example.com")!) {
+        Image(systemName: "questionmark.circle")
+    }
+    """,
   ]
 
   /// A view whose body is `body`, indented as in a file.
