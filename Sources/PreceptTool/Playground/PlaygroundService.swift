@@ -237,8 +237,9 @@ struct PlaygroundExample: Sendable {
             language: name.hasSuffix(".json") ? "json" : "swift"))
       }
     }
-    for entry in StandardRulesets.library().entries {
-      guard let ruleset = try? StandardRulesets.library().ruleset(entry), !ruleset.program.metadata.isLibrary else {
+    let standard = StandardRulesets.library()
+    for entry in standard.entries {
+      guard let ruleset = try? standard.ruleset(entry), !ruleset.program.metadata.isLibrary else {
         continue
       }
       guard let golden = ruleset.program.metadata.golden.first else { continue }
