@@ -111,4 +111,61 @@ import Testing
     #expect(fixtures.status == 2)
     #expect(fixtures.error.hasPrefix("error: --min-fixtures is too large (max 9223372036854775807)"))
   }
+  @Test func previewCodeIsLeftOutUnlessAskedFor() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let swift = try folder.write(
+      "A.swift",
+      """
+      import SwiftUI
+      struct A: View {
+        var body: some View { Button(action: {}) { Image(systemName: "xmark") } }
+      }
+      struct A_Previews: PreviewProvider {
+        static var previews: some View {
+          Button(action: {}) { Image(systemName: "plus") }
+        }
+      }
+      extension B: SwiftUI.PreviewProvider {
+        static var previews: some View { Button(action: {}) { Image(systemName: "minus") } }
+      }
+      #if DEBUG
+      #Preview("Dark") {
+        VStack {
+          Text("Sample")
+          Button(action: {}) { Image(systemName: "trash") }
+        }
+      }
+      #endif
+
+      """)
+    func lines(_ extra: [String]) throws -> [Int64] {
+      let run = ToolRun(["lint", swift, "--format", "json"] + extra)
+      #expect(run.status == 1)
+      let findings = try JSON.parse(run.output)["findings"]?.arrayValue ?? []
+      return findings.compactMap { $0["line"]?.integerValue }
+    }
+    #expect(try lines([]) == [3])
+    #expect(try lines(["--include-previews"]) == [3, 7, 11, 17])
+  }
+
+  @Test func oneViewUsedTwiceIsReportedOnce() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let swift = try folder.write(
+      "A.swift",
+      """
+      import SwiftUI
+      struct A: View {
+        var body: some View {
+          let close = Button(action: {}) { Image(systemName: "xmark") }
+          VStack { close; close }
+        }
+      }
+
+      """)
+    let run = ToolRun(["lint", swift, "--format", "json"])
+    let findings = try JSON.parse(run.output)["findings"]?.arrayValue ?? []
+    #expect(findings.compactMap { $0["line"]?.integerValue } == [4])
+  }
 }

@@ -127,6 +127,7 @@ public struct Engine: Sendable {
         }
     }
     report.sort()
+    report.collapseRepeats()
     return report
   }
 }

@@ -118,6 +118,27 @@ public struct Report: Sendable, Hashable {
     suppressed += other.suppressed
   }
 
+  /// Drops a finding or review item that repeats an earlier one word for word at the same
+  /// place: one view written once and used twice (a local `let` shown in two stacks) is two
+  /// nodes at one position, and one defect in the source. Nodes without a position (a view
+  /// model that gives none) are never taken for one another.
+  mutating func collapseRepeats() {
+    var seenFindings: Set<[String]> = []
+    findings.removeAll { finding in
+      finding.line > 0
+        && !seenFindings.insert([finding.rule, finding.file, "\(finding.line)", "\(finding.column)", finding.message])
+          .inserted
+    }
+    var seenReviews: Set<[String]> = []
+    needsReview.removeAll { item in
+      guard item.line > 0,
+        !seenReviews.insert([item.rule, item.file, "\(item.line)", "\(item.column)", item.message]).inserted
+      else { return false }
+      ruleCounts[item.rule]?.needsReview -= 1
+      return true
+    }
+  }
+
   /// Sorts everything by file, line, column and rule, so output is deterministic.
   public mutating func sort() {
     findings.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }

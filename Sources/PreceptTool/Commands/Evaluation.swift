@@ -227,11 +227,17 @@ enum Evaluation {
     /// Problems found while reading that do not stop the evaluation (a suppression comment
     /// naming an unknown rule): reported as input errors.
     var problems: [Diagnostic] = []
+    /// Preview code whose findings and review items are left out (`--include-previews` keeps
+    /// them: then this is nil).
+    var previews: PreviewCode? = nil
   }
 
   /// A file's model ready to evaluate, with its suppression comments; a comment naming no
-  /// loaded rule or ruleset is a problem reported as an input error.
-  static func input(_ model: ViewModel, source: SourceFile, ruleIDs: RuleIDCheck) -> Input {
+  /// loaded rule or ruleset is a problem reported as an input error. Unless `includePreviews`,
+  /// what is found in `#Preview` and `PreviewProvider` code is left out.
+  static func input(
+    _ model: ViewModel, source: SourceFile, ruleIDs: RuleIDCheck, includePreviews: Bool = false
+  ) -> Input {
     let suppressions = Suppressions(source)
     let problems = suppressions.names.compactMap { name, span in
       name.isEmpty
@@ -240,7 +246,10 @@ enum Evaluation {
           Diagnostic(.error, $0, in: source, span: span)
         }
     }
-    return Input(model: model, suppressions: suppressions, problems: problems)
+    let previews = includePreviews ? nil : PreviewCode(model)
+    return Input(
+      model: model, suppressions: suppressions, problems: problems,
+      previews: previews?.isEmpty == false ? previews : nil)
   }
 
   /// Evaluates `count` inputs on every core; `produce` reads input `index` (or reports why it
@@ -260,6 +269,7 @@ enum Evaluation {
         if let suppressions = input.suppressions, !suppressions.isEmpty {
           report.suppressFindings { suppressions.suppresses($0.rule, line: $0.line) }
         }
+        if let previews = input.previews { report.restrict { _, line in !previews.contains(line: line) } }
         // A file whose evaluation stopped was not fully checked: an input error, not a pass.
         let stopped = report.stopped.map {
           [Diagnostic(.error, $0.message, file: $0.file, location: SourceLocation(line: $0.line, column: $0.column))]

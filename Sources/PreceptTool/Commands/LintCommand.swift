@@ -7,7 +7,7 @@ extension Command {
     name: "lint",
     summary: "check Swift source against the rulesets",
     usage:
-      "precept lint [PATH…] [--ruleset FILE|DIR]… [--platform NAME]… [--format FORMAT] [--fail-on SEVERITY] [--exclude GLOB]… [--changed[=BASE]] [--fix [--dry-run] [--fix-placeholders]]",
+      "precept lint [PATH…] [--ruleset FILE|DIR]… [--platform NAME]… [--format FORMAT] [--fail-on SEVERITY] [--exclude GLOB]… [--changed[=BASE]] [--include-previews] [--fix [--dry-run] [--fix-placeholders]]",
     details: """
       Reads Swift files (PATH may be a file, a folder — searched for .swift files, skipping
       .build, hidden folders and --exclude globs — or - for standard input; default: the current
@@ -22,6 +22,10 @@ extension Command {
       list), else precept.json's "platforms", else every platform the code mentions (in #if
       os(…), imports, then #available, @available), else iOS. #if conditions are evaluated per
       platform, so code under #if os(tvOS) is not held to a touch-target size it does not have.
+
+      Preview code — #Preview { … } and types conforming to PreviewProvider — only appears in
+      Xcode's canvas, so its findings and review items are left out; --include-previews keeps
+      them.
 
       Suppress a finding with a comment: // precept:disable-next-line RULE…, // precept:disable-line
       RULE…, or // precept:disable RULE… then // precept:enable RULE…. RULE is a rule id
@@ -74,6 +78,8 @@ extension Command {
           "report only findings on lines changed since git revision BASE (default: the default branch's merge base)",
         optionalValue: true),
       Evaluation.showReviewOption, Evaluation.acceptNotRunOption, Evaluation.outputOption,
+      OptionSpec(
+        name: "--include-previews", help: "also report what is found in #Preview and PreviewProvider code"),
       OptionSpec(name: "--watch", help: "keep linting: re-lint files as they change and print what changed"),
       OptionSpec(
         name: "--stamp", value: "FILE",
@@ -89,6 +95,7 @@ extension Command {
       _ = try Evaluation.failOn(arguments)
       let (engine, configuration) = try Evaluation.engine(arguments)
       let layer = try Evaluation.layer(arguments, console)
+      let includePreviews = arguments.flag("--include-previews")
       var baseline: Baseline?
       if let path = arguments.value("--baseline") { baseline = try Baseline.read(try readInput(path, console)) }
 
@@ -142,7 +149,9 @@ extension Command {
           documents[index].flatMap { source, document in
             var document = document
             document.platforms = platforms
-            return .success(Evaluation.input(ViewModel(document, layer: layer), source: source, ruleIDs: ruleIDs))
+            return .success(
+              Evaluation.input(
+                ViewModel(document, layer: layer), source: source, ruleIDs: ruleIDs, includePreviews: includePreviews))
           }
         }
       }
@@ -193,7 +202,8 @@ extension Command {
             Result { () throws(DiagnosticError) in try SwiftUIReader.read(source) }.map { read in
               var document = read
               document.platforms = platforms
-              let input = Evaluation.input(ViewModel(document), source: source, ruleIDs: ruleIDs)
+              let input = Evaluation.input(
+                ViewModel(document), source: source, ruleIDs: ruleIDs, includePreviews: includePreviews)
               return Evaluation.evaluate(engine, count: 1) { _ in .success(input) }.0.findings
             }
           })
