@@ -9,24 +9,52 @@
 /// `.padding(EdgeInsets(top:leading:bottom:trailing:))` its constants; `.scaleEffect(2)`
 /// scales. A size that depends on anything else — the content, a padding without a length
 /// (its default differs by platform), a size computed at run time, `.infinity` — is unknown
-/// (nil), so only a size the code fixes is ever reported. Button styles that pad their label
-/// are not applied here: whether a style pads is the ruleset's to say.
+/// (nil), so only a size the code fixes is ever reported. Outside a control (a Button's
+/// `.padding`, a Menu's `.frame(minHeight:)`) nothing grows the area, since only the label is
+/// tapped. Button styles that pad their label are not applied here: whether a style pads is
+/// the ruleset's to say.
 enum TapArea {
   static func of(_ node: ViewNode) -> (width: Double?, height: Double?) {
     var width: Double? = nil
     var height: Double? = nil
-    if let label = node.slots.first(where: { $0.name == "label" }), label.nodes.count == 1 {
+    let label = node.slots.first(where: { $0.name == "label" })
+    if let label, label.nodes.count == 1 {
       (width, height) = of(label.nodes[0])
     }
+    // A control responds to touches on its label only: padding and minimum sizes applied
+    // outside it lay it out but do not grow what can be tapped (`Button { … }.padding(20)`
+    // is tapped on its label, not on the padding). A fixed or largest size outside it still
+    // bounds the label.
+    let outside = label != nil || controls.contains(node.type)
     for modifier in node.modifiers {
       switch modifier.name {
+      case "frame" where outside: cap(modifier.args, &width, &height)
       case "frame": frame(modifier.args, &width, &height)
+      case "padding" where outside: continue
       case "padding": padding(modifier.args, &width, &height)
       case "scaleEffect": scale(modifier.args, &width, &height)
       default: continue
       }
     }
     return (width, height)
+  }
+
+  /// Views whose tap area is their label's, whether or not the label is written as a slot.
+  private static let controls: Set<String> = [
+    "Button", "Menu", "Link", "ShareLink", "NavigationLink", "Toggle", "EditButton", "PasteButton",
+  ]
+
+  /// A frame outside a control: a fixed or largest constant size bounds the label's; a
+  /// minimum size, which only adds space around it, changes nothing.
+  private static func cap(_ args: [ViewArgument], _ width: inout Double?, _ height: inout Double?) {
+    func apply(_ fixed: String, _ maximum: String, _ size: inout Double?) {
+      guard let argument = args.first(where: { $0.label == fixed }) ?? args.first(where: { $0.label == maximum })
+      else { return }
+      guard let bound = number(argument) else { return }
+      size = min(size ?? bound, bound)
+    }
+    apply("width", "maxWidth", &width)
+    apply("height", "maxHeight", &height)
   }
 
   /// A number literal's value, or nil for anything else.

@@ -59,9 +59,12 @@ import Testing
     #expect(try ViewDocument.read(SourceFile(name: "m.json", text: text)) == document)
   }
 
-  static func node(_ modifiers: String, label: String? = nil) -> String {
+  /// A view of `type` with `modifiers`, and a label slot holding an image with `label`'s
+  /// modifiers. Sizes outside a control (a Button, anything with a label) work differently, so
+  /// the order of modifiers is shown on a plain view.
+  static func node(_ modifiers: String, label: String? = nil, type: String = "ZStack") -> String {
     let slot = label.map { #", "slots": {"label": [{"type": "Image", "modifiers": \#($0)}]}"# } ?? ""
-    return #"[{"type": "Button", "modifiers": \#(modifiers)\#(slot)}]"#
+    return #"[{"type": "\#(type)", "modifiers": \#(modifiers)\#(slot)}]"#
   }
 
   static func frame(_ args: String) -> String {
@@ -75,14 +78,15 @@ import Testing
   static func padding(_ args: String) -> String { #"{"name": "padding", "args": [\#(args)]}"# }
 
   func area(_ nodes: String) throws -> String {
-    try messages(#"n.type == "Button""#, "{show(n.tapWidth)} {show(n.tapHeight)}", nodes)[0]
+    try messages(#"n.parent == null"#, "{show(n.tapWidth)} {show(n.tapHeight)}", nodes)[0]
   }
 
   @Test func aPaddingAfterASmallFrameAddsItsConstantLength() throws {
     let sized = Self.frame(Self.number("width", 24) + ", " + Self.number("height", 24))
     #expect(try area(Self.node("[\(sized), \(Self.padding(Self.number(nil, 4)))]")) == "32 32")
-    // On the label, then on the control.
-    #expect(try area(Self.node("[\(Self.padding(Self.number(nil, 2)))]", label: "[\(sized)]")) == "28 28")
+    // On a control's label.
+    let padded = "[\(sized), \(Self.padding(Self.number(nil, 2)))]"
+    #expect(try area(Self.node("[]", label: padded, type: "Button")) == "28 28")
     // Edges: horizontal only, one side only.
     let horizontal = Self.padding(
       #"{"label": null, "kind": "member", "value": ".horizontal"}, "# + Self.number(nil, 10))
@@ -92,6 +96,21 @@ import Testing
     let insets = Self.padding(
       #"{"label": null, "kind": "expr", "value": "EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)"}"#)
     #expect(try area(Self.node("[\(sized), \(insets)]")) == "30 28")
+  }
+
+  /// Only a control's label is tapped: padding and minimum frames outside it lay it out, and a
+  /// fixed or largest frame outside it bounds the label.
+  @Test func nothingOutsideAControlGrowsItsTapArea() throws {
+    let sized = Self.frame(Self.number("width", 24) + ", " + Self.number("height", 24))
+    let padding = Self.padding(Self.number(nil, 10))
+    let minimum = Self.frame(Self.number("minWidth", 44) + ", " + Self.number("minHeight", 44))
+    for type in ["Button", "Menu", "Link", "ShareLink", "NavigationLink"] {
+      #expect(try area(Self.node("[\(padding), \(minimum)]", label: "[\(sized)]", type: type)) == "24 24")
+    }
+    let bounded = Self.frame(Self.number("width", 20) + ", " + Self.number("maxHeight", 40))
+    #expect(try area(Self.node("[\(bounded)]", label: "[\(sized)]", type: "Button")) == "20 24")
+    // A title rather than a label: a fixed frame outside is all that is known.
+    #expect(try area(Self.node("[\(Self.frame(Self.number("height", 30))), \(padding)]", type: "Button")) == "null 30")
   }
 
   @Test func sizesTheCodeDoesNotFixAreUnknown() throws {
