@@ -97,6 +97,9 @@ public struct ViewArgument: Sendable, Hashable {
   public var value: String
   public var line: Int
   public var column: Int
+  /// The value's structure (`expr` in the JSON), when the producer gives it; literal kinds
+  /// without one get theirs from `kind` and `value` (`ViewExpression.literal`).
+  package var expression: ViewExpression? = nil
 
   public init(label: String?, kind: ArgumentKind, value: String, line: Int = 0, column: Int = 0) {
     self.label = label

@@ -37,10 +37,14 @@ struct Heap {
 
   /// The model's member indices, read directly by `element` (the VM keeps the model alive).
   private let members: UnsafeBufferPointer<Int32>
+  private let expressionMembers: UnsafeBufferPointer<Int32>
+  private let doubles: UnsafeBufferPointer<Double>
 
   init(model: ViewModel) {
     self.model = model
     self.members = model.members
+    self.expressionMembers = model.expressionMembers
+    self.doubles = model.doubles
     self.modelStringCount = Int32(model.strings.count)
     self.scratchBase = modelStringCount
     scratchStarts.append(0)
@@ -213,6 +217,9 @@ struct Heap {
     case .arguments: return .argument(Int32(position))
     case .modifiers: return .modifier(Int32(position))
     case .properties: return .property(Int32(position))
+    case .expressionMembers: return .expression(expressionMembers[position])
+    case .expressionSpan: return .expression(Int32(position))
+    case .doubles: return .double(doubles[position])
     }
   }
 
@@ -269,6 +276,12 @@ enum ListKind: UInt8, Sendable {
   case nodeSpan
   /// Consecutive records of the model's tables.
   case arguments, modifiers, properties
+  /// Expression indices in the model's `expressionMembers` (statements, parts, elements).
+  case expressionMembers
+  /// The expressions `start ..< start + count` (an expression's descendants).
+  case expressionSpan
+  /// Numbers in the model's `doubles` (colour components).
+  case doubles
 }
 
 struct ListRecord: Sendable {

@@ -131,6 +131,7 @@ final class VM {
   let modifierRecords: UnsafeBufferPointer<ModifierRecord>
   let slotRecords: UnsafeBufferPointer<SlotRecord>
   let propertyRecords: UnsafeBufferPointer<PropertyRecord>
+  let expressionRecords: UnsafeBufferPointer<ExpressionRecord>
 
   init(program: Program, model: ViewModel, hosts: [String: HostFunction] = [:], limits: EvaluationLimits = .standard) {
     self.program = program
@@ -142,6 +143,7 @@ final class VM {
     modifierRecords = model.modifiers
     slotRecords = model.slots
     propertyRecords = model.properties
+    expressionRecords = model.expressions
     var bodies: [HostFunction?] = []
     var problems: [String?] = []
     var types: [(parameters: [HostFunction.ValueType], result: HostFunction.ValueType)] = []
@@ -790,11 +792,14 @@ final class VM {
 struct WellKnownIDs {
   /// The names of `ArgumentKind`s, in `allCases` order.
   let argumentKinds: [Int32]
+  /// The names of `ViewExpression.Form`s, in `allCases` order.
+  let expressionForms: [Int32]
   let trueText: Int32
   let empty: Int32
 
   init(_ heap: inout Heap) {
     empty = heap.intern([])
+    expressionForms = ViewExpression.Form.allCases.map { heap.intern(Array($0.rawValue.utf8)) }
     argumentKinds = ArgumentKind.allCases.map { heap.intern(Array($0.rawValue.utf8)) }
     trueText = heap.intern(Array("true".utf8))
   }

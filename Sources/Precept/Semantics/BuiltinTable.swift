@@ -169,6 +169,26 @@ enum NodeField: Int32, CaseIterable, Sendable {
   case platforms = 18
   case tapWidth = 19
   case tapHeight = 20
+  case expr = 21
+  case form = 22
+  case text = 23
+  case base = 24
+  case condition = 25
+  case then = 26
+  case `else` = 27
+  case statements = 28
+  case target = 29
+  case `operator` = 30
+  case rhs = 31
+  case parts = 32
+  case elements = 33
+  case number = 34
+  case components = 35
+  case asset = 36
+  case textStyle = 37
+  case pointSize = 38
+  case relativeTo = 39
+  case scales = 40
 
   var name: String {
     switch self {
@@ -193,6 +213,26 @@ enum NodeField: Int32, CaseIterable, Sendable {
     case .platforms: "platforms"
     case .tapWidth: "tapWidth"
     case .tapHeight: "tapHeight"
+    case .expr: "expr"
+    case .form: "form"
+    case .text: "text"
+    case .base: "base"
+    case .condition: "condition"
+    case .then: "then"
+    case .else: "else"
+    case .statements: "statements"
+    case .target: "target"
+    case .operator: "operator"
+    case .rhs: "rhs"
+    case .parts: "parts"
+    case .elements: "elements"
+    case .number: "number"
+    case .components: "components"
+    case .asset: "asset"
+    case .textStyle: "textStyle"
+    case .pointSize: "pointSize"
+    case .relativeTo: "relativeTo"
+    case .scales: "scales"
     }
   }
 
@@ -222,6 +262,7 @@ enum TypeTag: UInt8, CaseIterable, Sendable {
   case argument = 11
   case modifier = 12
   case property = 13
+  case expression = 14
 
   var name: String {
     switch self {
@@ -239,6 +280,7 @@ enum TypeTag: UInt8, CaseIterable, Sendable {
     case .argument: "argument"
     case .modifier: "modifier"
     case .property: "property"
+    case .expression: "expression"
     }
   }
 

@@ -35,12 +35,16 @@ import Testing
     ("type", 0), ("name", 1), ("file", 2), ("line", 3), ("column", 4), ("args", 5), ("modifiers", 6),
     ("children", 7), ("descendants", 8), ("ancestors", 9), ("parent", 10), ("owner", 11), ("properties", 12),
     ("slots", 13), ("kind", 14), ("label", 15), ("value", 16), ("wrapper", 17),
-    ("platforms", 18), ("tapWidth", 19), ("tapHeight", 20),
+    ("platforms", 18), ("tapWidth", 19), ("tapHeight", 20), ("expr", 21), ("form", 22), ("text", 23),
+    ("base", 24), ("condition", 25), ("then", 26), ("else", 27), ("statements", 28), ("target", 29),
+    ("operator", 30), ("rhs", 31), ("parts", 32), ("elements", 33), ("number", 34), ("components", 35),
+    ("asset", 36), ("textStyle", 37), ("pointSize", 38), ("relativeTo", 39), ("scales", 40),
   ]
 
   static let typeTags: [(String, UInt8)] = [
     ("null_type", 0), ("bool", 1), ("int", 2), ("uint", 3), ("double", 4), ("string", 5), ("bytes", 6),
     ("list", 7), ("map", 8), ("type", 9), ("node", 10), ("argument", 11), ("modifier", 12), ("property", 13),
+    ("expression", 14),
   ]
 
   static func rows<Number: BinaryInteger>(_ list: [(String, Number)]) -> [String] { list.map { "\($0.0) \($0.1)" } }
