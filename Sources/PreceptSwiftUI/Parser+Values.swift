@@ -25,7 +25,10 @@ extension Parser {
   func valueExpression(_ start: Int, _ end: Int) -> ViewExpression? {
     guard start < end else { return nil }
     var budget = ValueBudget()
-    return value(start, end, 1, &budget)
+    let expression = value(start, end, 1, &budget)
+    // Operator sequences and member chains nest deeper than the levels they were read at.
+    return expression.depth > ViewExpression.maximumDepth
+      ? expression.pruned(toDepth: ViewExpression.maximumDepth) : expression
   }
 
   /// The tokens `start..<end` as one expression: `other` when they are not one expression the
@@ -124,8 +127,15 @@ extension Parser {
       operators.append((text, Parser.precedence(text)))
       j += 1
     }
+    // An operator at the end of the range has no right operand: the sequence ends before it.
+    if !operators.isEmpty, operators.count >= operands.count {
+      operators.removeLast()
+      j -= 1
+    }
     guard let first = operands.first else { return (ViewExpression(.other, text: ""), i) }
     if operators.isEmpty { return (first.expression, j) }
+    // Each operator nests the tree one level deeper.
+    if depth + operators.count > ViewExpression.maximumDepth { return (other(i, j), j) }
     // Shunting-yard over the operand list: a stack of operands and one of operators.
     var values: [(expression: ViewExpression, start: Int, end: Int)] = [first]
     var pending: [(text: String, precedence: Int)] = []
@@ -209,7 +219,13 @@ extension Parser {
     var (current, j) = primaryValue(i, end, depth, &budget)
     guard j > i else { return (current, i) }
     var called = false
+    // Each member, call and trailing closure nests the tree one level deeper.
+    var levels = 0
     while j < end {
+      if kind(j) == .period || kind(j) == .leftParen || kind(j) == .leftBrace {
+        levels += 1
+        if depth + levels > ViewExpression.maximumDepth { return skipped(i, end) }
+      }
       switch kind(j) {
       case .period:
         guard j + 1 < end, kind(j + 1) == .identifier || kind(j + 1) == .number else {
@@ -235,8 +251,12 @@ extension Parser {
         j = next
       case .leftParen where !newline(j):
         let close = match(j)
-        guard depth < ViewExpression.maximumDepth, budget.take() else { return skipped(i, end) }
-        let args = rawArguments(j).map { nestedArgument($0, depth + 1, &budget) }
+        let raw = rawArguments(j)
+        // Every argument is an expression: a call with more than the budget left is text.
+        guard depth < ViewExpression.maximumDepth, raw.count < budget.remaining, budget.take() else {
+          return skipped(i, end)
+        }
+        let args = raw.map { nestedArgument($0, depth + 1, &budget) }
         current = call(current, args, text: slice(i, close + 1))
         called = true
         j = close + 1
@@ -250,6 +270,7 @@ extension Parser {
         var label: Int? = nil
         while true {
           let brace = k
+          guard budget.remaining > 0 else { return skipped(i, end) }
           let closure = closureValue(brace, depth + 1, &budget)
           let location = location(label ?? brace)
           var argument = ViewArgument(
@@ -376,6 +397,7 @@ extension Parser {
     guard depth < ViewExpression.maximumDepth else { return other(open, close + 1) }
     var j = open + 1
     while j < close {
+      guard budget.remaining > 0 else { return other(open, close + 1) }
       var e = j
       while e < close, kind(e) != .comma {
         if kind(e) == .colon { return other(open, close + 1) }
@@ -391,7 +413,7 @@ extension Parser {
   private func closureValue(_ brace: Int, _ depth: Int, _ budget: inout ValueBudget) -> ViewExpression {
     let close = match(brace)
     var closure = ViewExpression(.closure, text: slice(brace, close + 1))
-    guard depth < ViewExpression.maximumDepth else { return other(brace, close + 1) }
+    guard depth < ViewExpression.maximumDepth, budget.take() else { return other(brace, close + 1) }
     closure.statements = statementValues(closureSignatureEnd(brace), close, depth + 1, &budget)
     return closure
   }
@@ -484,7 +506,7 @@ extension Parser {
       let holeText = String(decoding: UnsafeBufferPointer(rebasing: text[(hole.open + 1)..<hole.close]), as: UTF8.self)
       let marker = "\\(" + holeText + ")"
       if let range = rest.range(of: marker) {
-        if range.lowerBound > rest.startIndex {
+        if range.lowerBound > rest.startIndex, budget.take() {
           var part = ViewExpression(.string, text: "")
           part.string = String(rest[..<range.lowerBound])
           part.text = ViewExpression.quoted(part.string!)
@@ -495,7 +517,7 @@ extension Parser {
       guard budget.remaining > 0 else { break }
       interpolation.parts.append(holeValue(hole, depth + 1, &budget))
     }
-    if !rest.isEmpty {
+    if !rest.isEmpty, budget.take() {
       var part = ViewExpression(.string, text: ViewExpression.quoted(String(rest)))
       part.string = String(rest)
       interpolation.parts.append(part)

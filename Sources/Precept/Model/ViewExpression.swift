@@ -181,6 +181,24 @@ package struct ViewExpression: Sendable, Hashable {
     return deepest
   }
 
+  /// The tree cut to `limit` levels: an expression at the last level that has sub-expressions
+  /// becomes `other`, keeping its text. Recursion follows the tree's depth, which the reader's
+  /// budget already bounds.
+  package func pruned(toDepth limit: Int) -> ViewExpression {
+    guard limit > 1 else { return subexpressions.isEmpty ? self : ViewExpression(.other, text: text) }
+    var copy = self
+    for link in Link.allCases { copy.links[link] = links[link]?.pruned(toDepth: limit - 1) }
+    copy.args = args.map { argument in
+      var argument = argument
+      argument.expression = argument.expression?.pruned(toDepth: limit - 1)
+      return argument
+    }
+    copy.statements = statements.map { $0.pruned(toDepth: limit - 1) }
+    copy.parts = parts.map { $0.pruned(toDepth: limit - 1) }
+    copy.elements = elements.map { $0.pruned(toDepth: limit - 1) }
+    return copy
+  }
+
   /// The structure a literal argument has when its producer gives none: the same for a
   /// string, number, bool or implicit member (`.red`) whoever wrote it. Nil for `expr`.
   package static func literal(_ kind: ArgumentKind, _ value: String) -> ViewExpression? {
