@@ -111,6 +111,14 @@ public struct ViewArgument: Sendable, Hashable {
   public var column: Int
   /// The argument's bytes in the source, label to end of value, for fixes. Not JSON.
   package var offsets = SourceOffsets()
+  /// The value's structure (`expr` in the JSON), when the producer gives it; literal kinds
+  /// without one get theirs from `kind` and `value` (`ViewExpression.literal`).
+  package var expression: ViewExpression? {
+    get { expressionStorage.first }
+    set { expressionStorage = newValue.map { [$0] } ?? [] }
+  }
+  // An array is one pointer: arguments stay small to copy, whatever the structure holds.
+  private var expressionStorage: [ViewExpression] = []
 
   public init(label: String?, kind: ArgumentKind, value: String, line: Int = 0, column: Int = 0) {
     self.label = label

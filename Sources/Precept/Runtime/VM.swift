@@ -132,6 +132,7 @@ final class VM {
   let slotRecords: UnsafeBufferPointer<SlotRecord>
   let propertyRecords: UnsafeBufferPointer<PropertyRecord>
   let layerRecords: UnsafeBufferPointer<LayerRecord>
+  let expressionRecords: UnsafeBufferPointer<ExpressionRecord>
 
   init(program: Program, model: ViewModel, hosts: [String: HostFunction] = [:], limits: EvaluationLimits = .standard) {
     self.program = program
@@ -144,6 +145,7 @@ final class VM {
     slotRecords = model.slots
     propertyRecords = model.properties
     layerRecords = model.layers
+    expressionRecords = model.expressions
     var bodies: [HostFunction?] = []
     var problems: [String?] = []
     var types: [(parameters: [HostFunction.ValueType], result: HostFunction.ValueType)] = []
@@ -792,11 +794,14 @@ final class VM {
 struct WellKnownIDs {
   /// The names of `ArgumentKind`s, in `allCases` order.
   let argumentKinds: [Int32]
+  /// The names of `ViewExpression.Form`s, in `allCases` order.
+  let expressionForms: [Int32]
   let trueText: Int32
   let empty: Int32
 
   init(_ heap: inout Heap) {
     empty = heap.intern([])
+    expressionForms = ViewExpression.Form.allCases.map { heap.intern(Array($0.rawValue.utf8)) }
     argumentKinds = ArgumentKind.allCases.map { heap.intern(Array($0.rawValue.utf8)) }
     trueText = heap.intern(Array("true".utf8))
   }
