@@ -27,6 +27,11 @@ extension Parser {
     var budget = ValueBudget()
     let expression = value(start, end, 1, &budget)
     // Operator sequences and member chains nest deeper than the levels they were read at.
+    // Each expression taken from the budget adds at most two levels (an `if` and its branch
+    // closure, a binding and its target), so a small tree is measured only when it could be
+    // too deep.
+    let taken = ViewExpression.maximumSize - budget.remaining
+    guard 2 * taken > ViewExpression.maximumDepth else { return expression }
     return expression.depth > ViewExpression.maximumDepth
       ? expression.pruned(toDepth: ViewExpression.maximumDepth) : expression
   }

@@ -259,8 +259,36 @@ private func flattened(_ root: ViewExpression) -> [ViewExpression] {
 @Suite struct ValueBoundsTests {
   private static func check(_ expression: ViewExpression?) {
     guard let expression else { return }
+    // The reader measures a tree's depth only when the expressions it took could nest too
+    // deep, and the document's JSON depth only where this bound could overflow it.
     #expect(expression.depth <= ViewExpression.maximumDepth)
+    #expect(expression.jsonDepth <= ViewExpression.maximumJSONDepth)
     #expect(expression.size <= ViewExpression.maximumSize + ViewExpression.maximumDepth)
+  }
+
+  /// Eight small bindings and `if`s (each two levels for one expression taken): the smallest
+  /// trees whose depth the reader still measures.
+  @Test func smallTreesThatNestTwoLevelsPerExpressionStayWithinBounds() throws {
+    let ifs = String(repeating: "if a { ", count: 9) + "x = 1" + String(repeating: " }", count: 9)
+    Self.check(try action("Button(\"a\") { \(ifs) }"))
+    Self.check(try value("f(g(h($a.b.c)))"))
+  }
+
+  /// An expression is a value: changing a copy leaves the original (and what shares its
+  /// storage) as it was.
+  @Test func copiesOfAnExpressionAreIndependent() throws {
+    let original = try #require(try value("isOn ? .green : .red"))
+    var copy = original
+    copy.name = "changed"
+    copy.then?.name = "blue"
+    copy[.condition] = nil
+    #expect(original.name == nil)
+    #expect(original.then?.name == "green")
+    #expect(original.condition?.name == "isOn")
+    #expect(copy.then?.name == "blue")
+    #expect(copy.condition == nil)
+    #expect(copy != original)
+    #expect(try value("isOn ? .green : .red") == original)
   }
 
   @Test func deepTernaryChainsAreCapped() throws {

@@ -113,12 +113,7 @@ public struct ViewArgument: Sendable, Hashable {
   package var offsets = SourceOffsets()
   /// The value's structure (`expr` in the JSON), when the producer gives it; literal kinds
   /// without one get theirs from `kind` and `value` (`ViewExpression.literal`).
-  package var expression: ViewExpression? {
-    get { expressionStorage.first }
-    set { expressionStorage = newValue.map { [$0] } ?? [] }
-  }
-  // An array is one pointer: arguments stay small to copy, whatever the structure holds.
-  private var expressionStorage: [ViewExpression] = []
+  package var expression: ViewExpression? = nil
 
   public init(label: String?, kind: ArgumentKind, value: String, line: Int = 0, column: Int = 0) {
     self.label = label

@@ -80,78 +80,238 @@ package struct ViewExpression: Sendable, Hashable {
   /// `other`.
   package static let maximumDepth = 16
   package static let maximumSize = 256
+  /// The deepest `jsonDepth` an expression within ``maximumDepth`` can have: each level nests
+  /// at most three JSON levels (an argument's object in a call's `args` array), plus the
+  /// innermost expression's own array.
+  package static let maximumJSONDepth = 3 * maximumDepth + 2
 
-  package var form: Form
+  // Every field lives in one reference-counted box, copied on write: an expression (and an
+  // argument holding one) copies as a single pointer, however many fields its form fills, and
+  // a sub-expression is a field like any other.
+  private var storage: Storage
+
+  private final class Storage: @unchecked Sendable {
+    var form: Form
+    var text: String
+    var name: String? = nil
+    var operatorName: String? = nil
+    var string: String? = nil
+    var number: Double? = nil
+    var asset: String? = nil
+    var textStyle: String? = nil
+    var pointSize: Double? = nil
+    var relativeTo: String? = nil
+    var scales: Bool? = nil
+    var components: [Double] = []
+    var args: [ViewArgument] = []
+    var statements: [ViewExpression] = []
+    var parts: [ViewExpression] = []
+    var elements: [ViewExpression] = []
+    var base: ViewExpression? = nil
+    var condition: ViewExpression? = nil
+    var then: ViewExpression? = nil
+    var otherwise: ViewExpression? = nil
+    var target: ViewExpression? = nil
+    var rhs: ViewExpression? = nil
+
+    init(_ form: Form, text: String) {
+      self.form = form
+      self.text = text
+    }
+
+    func copy() -> Storage {
+      let copy = Storage(form, text: text)
+      copy.name = name
+      copy.operatorName = operatorName
+      copy.string = string
+      copy.number = number
+      copy.asset = asset
+      copy.textStyle = textStyle
+      copy.pointSize = pointSize
+      copy.relativeTo = relativeTo
+      copy.scales = scales
+      copy.components = components
+      copy.args = args
+      copy.statements = statements
+      copy.parts = parts
+      copy.elements = elements
+      copy.base = base
+      copy.condition = condition
+      copy.then = then
+      copy.otherwise = otherwise
+      copy.target = target
+      copy.rhs = rhs
+      return copy
+    }
+  }
+
+  /// The box, made unique before a write.
+  private var unique: Storage {
+    mutating get {
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      return storage
+    }
+  }
+
+  package var form: Form {
+    get { storage.form }
+    set { unique.form = newValue }
+  }
   /// The source text.
-  package var text: String
+  package var text: String {
+    get { storage.text }
+    set { unique.text = newValue }
+  }
   /// The member, called function or identifier name; a colour's or custom font's name.
-  package var name: String? = nil
+  package var name: String? {
+    get { storage.name }
+    set { unique.name = newValue }
+  }
   /// An assignment's, prefix or binary operator (`=`, `+=`, `!`, `&&`).
-  package var operatorName: String? = nil
+  package var operatorName: String? {
+    get { storage.operatorName }
+    set { unique.operatorName = newValue }
+  }
   /// A string literal's contents, a localized string's key, a literal part of an interpolation.
-  package var string: String? = nil
+  package var string: String? {
+    get { storage.string }
+    set { unique.string = newValue }
+  }
   /// A number's value (folded); a font's fixed point size.
-  package var number: Double? = nil
-  package var asset: String? = nil
-  package var textStyle: String? = nil
-  package var pointSize: Double? = nil
-  package var relativeTo: String? = nil
+  package var number: Double? {
+    get { storage.number }
+    set { unique.number = newValue }
+  }
+  package var asset: String? {
+    get { storage.asset }
+    set { unique.asset = newValue }
+  }
+  package var textStyle: String? {
+    get { storage.textStyle }
+    set { unique.textStyle = newValue }
+  }
+  package var pointSize: Double? {
+    get { storage.pointSize }
+    set { unique.pointSize = newValue }
+  }
+  package var relativeTo: String? {
+    get { storage.relativeTo }
+    set { unique.relativeTo = newValue }
+  }
   /// Whether a font scales with Dynamic Type.
-  package var scales: Bool? = nil
-  package var components: [Double] = []
+  package var scales: Bool? {
+    get { storage.scales }
+    set { unique.scales = newValue }
+  }
+  package var components: [Double] {
+    get { storage.components }
+    set { unique.components = newValue }
+  }
   /// A call's arguments, trailing closures included.
-  package var args: [ViewArgument] = []
+  package var args: [ViewArgument] {
+    get { storage.args }
+    set { unique.args = newValue }
+  }
   /// A closure's statements, an interpolation's parts, an array's elements.
-  package var statements: [ViewExpression] = []
-  package var parts: [ViewExpression] = []
-  package var elements: [ViewExpression] = []
-  // The optional sub-expressions, in a dictionary: a struct cannot hold itself directly.
-  private var links: [Link: ViewExpression] = [:]
+  package var statements: [ViewExpression] {
+    get { storage.statements }
+    set { unique.statements = newValue }
+  }
+  package var parts: [ViewExpression] {
+    get { storage.parts }
+    set { unique.parts = newValue }
+  }
+  package var elements: [ViewExpression] {
+    get { storage.elements }
+    set { unique.elements = newValue }
+  }
 
   package enum Link: String, Sendable, Hashable, CaseIterable {
     case base, condition, then, `else`, target, rhs
   }
 
   package init(_ form: Form, text: String) {
-    self.form = form
-    self.text = text
+    storage = Storage(form, text: text)
   }
 
   package subscript(_ link: Link) -> ViewExpression? {
-    get { links[link] }
-    set { links[link] = newValue }
+    get {
+      switch link {
+      case .base: storage.base
+      case .condition: storage.condition
+      case .then: storage.then
+      case .else: storage.otherwise
+      case .target: storage.target
+      case .rhs: storage.rhs
+      }
+    }
+    set {
+      let box = unique
+      switch link {
+      case .base: box.base = newValue
+      case .condition: box.condition = newValue
+      case .then: box.then = newValue
+      case .else: box.otherwise = newValue
+      case .target: box.target = newValue
+      case .rhs: box.rhs = newValue
+      }
+    }
   }
 
   package var base: ViewExpression? {
-    get { links[.base] }
-    set { links[.base] = newValue }
+    get { storage.base }
+    set { unique.base = newValue }
   }
   package var condition: ViewExpression? {
-    get { links[.condition] }
-    set { links[.condition] = newValue }
+    get { storage.condition }
+    set { unique.condition = newValue }
   }
   package var then: ViewExpression? {
-    get { links[.then] }
-    set { links[.then] = newValue }
+    get { storage.then }
+    set { unique.then = newValue }
   }
   package var otherwise: ViewExpression? {
-    get { links[.else] }
-    set { links[.else] = newValue }
+    get { storage.otherwise }
+    set { unique.otherwise = newValue }
   }
   package var target: ViewExpression? {
-    get { links[.target] }
-    set { links[.target] = newValue }
+    get { storage.target }
+    set { unique.target = newValue }
   }
   package var rhs: ViewExpression? {
-    get { links[.rhs] }
-    set { links[.rhs] = newValue }
+    get { storage.rhs }
+    set { unique.rhs = newValue }
+  }
+
+  package static func == (a: ViewExpression, b: ViewExpression) -> Bool {
+    if a.storage === b.storage { return true }
+    let x = a.storage
+    let y = b.storage
+    return x.form == y.form && x.text == y.text && x.name == y.name && x.operatorName == y.operatorName
+      && x.string == y.string && x.number == y.number && x.asset == y.asset && x.textStyle == y.textStyle
+      && x.pointSize == y.pointSize && x.relativeTo == y.relativeTo && x.scales == y.scales
+      && x.components == y.components && x.args == y.args && x.statements == y.statements && x.parts == y.parts
+      && x.elements == y.elements && x.base == y.base && x.condition == y.condition && x.then == y.then
+      && x.otherwise == y.otherwise && x.target == y.target && x.rhs == y.rhs
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.form)
+    hasher.combine(storage.text)
+    hasher.combine(storage.name)
+    hasher.combine(storage.string)
+    hasher.combine(storage.number)
+    hasher.combine(storage.args)
+    hasher.combine(storage.statements)
+    hasher.combine(storage.base)
+    hasher.combine(storage.rhs)
   }
 
   /// The sub-expressions directly inside this one, in source order (arguments' expressions
   /// included).
   package var subexpressions: [ViewExpression] {
     var result: [ViewExpression] = []
-    for link in Link.allCases { if let value = links[link] { result.append(value) } }
+    for link in Link.allCases { if let value = self[link] { result.append(value) } }
     for argument in args { if let value = argument.expression { result.append(value) } }
     result += statements
     result += parts
@@ -187,7 +347,7 @@ package struct ViewExpression: Sendable, Hashable {
   package func pruned(toDepth limit: Int) -> ViewExpression {
     guard limit > 1 else { return subexpressions.isEmpty ? self : ViewExpression(.other, text: text) }
     var copy = self
-    for link in Link.allCases { copy.links[link] = links[link]?.pruned(toDepth: limit - 1) }
+    for link in Link.allCases { copy[link] = self[link]?.pruned(toDepth: limit - 1) }
     copy.args = args.map { argument in
       var argument = argument
       argument.expression = argument.expression?.pruned(toDepth: limit - 1)
