@@ -49,6 +49,10 @@ public final class ViewModel: @unchecked Sendable {
   package var expressionMembers: UnsafeBufferPointer<Int32> { expressionMemberStorage.buffer }
   /// Colour components.
   package var doubles: UnsafeBufferPointer<Double> { doubleStorage.buffer }
+  /// Each expression's source text, by expression index. Kept as it came rather than
+  /// interned: nearly all of it is never read, and a rule that reads one (`e.text`) gets a
+  /// copy then.
+  package let expressionTexts: [String]
   var typeNodes: UnsafeBufferPointer<Int32> { typeNodeStorage.buffer }
   package var layers: UnsafeBufferPointer<LayerRecord> { layerStorage.buffer }
   package var layerLists: UnsafeBufferPointer<Int32> { layerListStorage.buffer }
@@ -85,6 +89,7 @@ public final class ViewModel: @unchecked Sendable {
     expressionStorage = RawArray(builder.expressions)
     expressionMemberStorage = RawArray(builder.expressionMembers)
     doubleStorage = RawArray(builder.doubles)
+    expressionTexts = builder.expressionTexts
     var byType: [Int32: [Int32]] = [:]
     for (index, node) in builder.nodes.enumerated() { byType[node.type, default: []].append(Int32(index)) }
     var typeNodes = RawArray<Int32>(capacity: builder.nodes.count)
@@ -221,12 +226,12 @@ package struct ArgumentRecord: Sendable, BitwiseCopyable {
 }
 
 /// One expression of an argument's value (`ViewExpression`); fields a form does not have are
-/// −1 (strings, expressions), NaN (numbers) or empty ranges.
+/// −1 (strings, expressions), NaN (numbers) or empty ranges. Its text is
+/// `ViewModel.expressionTexts[index]`; a bool's value is its `number` (1 or 0).
 package struct ExpressionRecord: Sendable, BitwiseCopyable {
   package var form: ViewExpression.Form
   /// −1 unknown, 0 no, 1 yes.
   package var scales: Int8 = -1
-  package var text: Int32
   package var name: Int32 = -1
   package var operatorName: Int32 = -1
   package var string: Int32 = -1
@@ -304,6 +309,7 @@ private struct ViewModelBuilder {
   var expressions: [ExpressionRecord] = []
   var expressionMembers: [Int32] = []
   var doubles: [Double] = []
+  var expressionTexts: [String] = []
   var platformNames: [Int32] = []
   var layer: LayerDeriver
 
@@ -339,7 +345,8 @@ private struct ViewModelBuilder {
   /// nesting limit).
   private mutating func addExpression(_ expression: ViewExpression, node: Int32) -> Int32 {
     let index = Int32(expressions.count)
-    var record = ExpressionRecord(form: expression.form, text: strings.intern(expression.text), node: node)
+    var record = ExpressionRecord(form: expression.form, node: node)
+    expressionTexts.append(expression.text)
     record.name = optional(expression.name)
     record.operatorName = optional(expression.operatorName)
     record.string = optional(expression.string)
@@ -347,7 +354,7 @@ private struct ViewModelBuilder {
     record.textStyle = optional(expression.textStyle)
     record.relativeTo = optional(expression.relativeTo)
     record.scales = expression.scales.map { $0 ? 1 : 0 } ?? -1
-    record.number = expression.number ?? .nan
+    record.number = expression.form == .bool ? (expression.text == "true" ? 1 : 0) : expression.number ?? .nan
     record.pointSize = expression.pointSize ?? .nan
     record.componentStart = Int32(doubles.count)
     record.componentCount = Int32(expression.components.count)

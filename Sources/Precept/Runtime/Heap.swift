@@ -79,6 +79,14 @@ struct Heap {
     return id
   }
 
+  /// The interned id of `bytes` when the model or the extras already hold it, else nil; unlike
+  /// `intern`, it adds nothing, so it is safe after `markPersistent` and between scratch strings.
+  func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    let hash = InternTable.hash(bytes)
+    if let id = model.strings.find(bytes, hash: hash) { return id }
+    return extras.find(bytes, hash: hash).map { modelStringCount + $0 }
+  }
+
   /// Starts the extras as a copy of a program's interned constants (`Linkage.strings`), before
   /// anything else is interned.
   mutating func startExtras(copying strings: InternTable) {

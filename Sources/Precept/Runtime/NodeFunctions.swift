@@ -125,6 +125,19 @@ extension VM {
     }
   }
 
+  /// The name of `form` as a string: its interned id when the model or the program has it
+  /// (so comparing it with a rule's constant compares ids), else a scratch copy.
+  private func formName(_ form: ViewExpression.Form) -> Int32 {
+    if expressionFormIDs.isEmpty { expressionFormIDs = Array(repeating: -2, count: ViewExpression.Form.allCases.count) }
+    let index = form.index
+    if expressionFormIDs[index] == -2 {
+      var name = form.rawValue
+      expressionFormIDs[index] = name.withUTF8 { heap.find($0) } ?? -1
+    }
+    let id = expressionFormIDs[index]
+    return id >= 0 ? id : heap.makeString(form.rawValue.utf8)
+  }
+
   /// A field of an expression: null when its form does not fill it. Lists are ranges of the
   /// arena, so reading a field allocates nothing but a list record.
   private func expressionField(_ index: Int32, _ field: NodeField) -> Word? {
@@ -132,13 +145,13 @@ extension VM {
     func expression(_ link: Int32) -> Word { link >= 0 ? .expression(link) : .null }
     func number(_ value: Double) -> Word { value.isNaN ? .null : .double(value) }
     switch field {
-    case .form: return .string(ids.expressionForms[record.form.index])
-    case .text: return .string(record.text)
+    case .form: return .string(formName(record.form))
+    case .text: return .string(heap.makeString(model.expressionTexts[Int(index)].utf8))
     case .name: return optionalString(record.name)
     case .value:
       switch record.form {
       case .number: return number(record.number)
-      case .bool: return .bool(sameString(record.text, ids.trueText))
+      case .bool: return .bool(record.number == 1)
       default: return optionalString(record.string)
       }
     case .base: return expression(record.base)
@@ -158,7 +171,7 @@ extension VM {
       return .list(heap.makeList(.expressionSpan, start: index + 1, count: record.subtreeEnd - index - 1))
     case .components:
       return .list(heap.makeList(.doubles, start: record.componentStart, count: record.componentCount))
-    case .number: return number(record.number)
+    case .number: return record.form == .bool ? .null : number(record.number)
     case .pointSize: return number(record.pointSize)
     case .asset: return optionalString(record.asset)
     case .textStyle: return optionalString(record.textStyle)

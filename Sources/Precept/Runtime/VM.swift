@@ -125,6 +125,10 @@ final class VM {
 
   /// Interned ids of names the node functions compare against.
   let ids: WellKnownIDs
+  /// The interned ids of expression form names, looked up on first use (−2: not yet, −1: not
+  /// interned): most models are evaluated without a rule reading a form, and interning all of
+  /// them for every evaluation cost more than the forms' reads.
+  var expressionFormIDs: [Int32] = []
   /// The model's arena, read directly (the model outlives the VM, which holds it).
   let nodeRecords: UnsafeBufferPointer<NodeRecord>
   let argumentRecords: UnsafeBufferPointer<ArgumentRecord>
@@ -794,14 +798,11 @@ final class VM {
 struct WellKnownIDs {
   /// The names of `ArgumentKind`s, in `allCases` order.
   let argumentKinds: [Int32]
-  /// The names of `ViewExpression.Form`s, in `allCases` order.
-  let expressionForms: [Int32]
   let trueText: Int32
   let empty: Int32
 
   init(_ heap: inout Heap) {
     empty = heap.intern([])
-    expressionForms = ViewExpression.Form.allCases.map { heap.intern(Array($0.rawValue.utf8)) }
     argumentKinds = ArgumentKind.allCases.map { heap.intern(Array($0.rawValue.utf8)) }
     trueText = heap.intern(Array("true".utf8))
   }

@@ -111,6 +111,13 @@ enum Structured {
     (#"b.modifier("disabled").arg(0).expr.base.operator"#, #""!""#),
     (#"b.modifier("disabled").arg(0).expr.rhs.name"#, #""busy""#),
     (#"b.modifier("accessibilityHidden").arg(0).expr.value"#, "true"),
+    (#"b.modifier("accessibilityHidden").arg(0).expr.number"#, "null"),
+    // Forms no rule names print all the same; texts compare as strings.
+    (
+      #"b.arg("action").expr.descendants.map(e, e.form)"#,
+      #"["call", "identifier", "assignment", "member", "identifier", "number"]"#
+    ),
+    (#"b.arg("action").expr.statements[0].base.text == "isOpen""#, "true"),
     // An `expr` argument whose producer gave no structure.
     (#"b.modifier("opacity").arg(0).expr"#, "null"),
     (#"b.modifier("opacity").arg(0).expr.form"#, "null"),
