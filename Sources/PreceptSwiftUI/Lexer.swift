@@ -139,6 +139,20 @@ struct Lexer {
     return Int(close.start)
   }
 
+  /// The tokens of the string interpolation opened at `openParen`, its `(` and `)` included,
+  /// at their offsets in `text`; nil when they do not lex.
+  static func interpolationTokens(_ text: UnsafeBufferPointer<UInt8>, openParen: Int, limit: Int) -> [Token]? {
+    var lexer = Lexer(text, limit: limit, at: openParen + 1)
+    do {
+      try lexer.openGroup(.leftParen, openParen)
+      try lexer.lex(untilDepth: 0)
+    } catch {
+      return nil
+    }
+    guard lexer.open.isEmpty, let close = lexer.tokens.last, close.kind == .rightParen else { return nil }
+    return lexer.tokens
+  }
+
   /// Lexes everything and appends an `.end` token.
   mutating func run() throws(ReadFailure) {
     if text.count > Int(Int32.max) - 1 {

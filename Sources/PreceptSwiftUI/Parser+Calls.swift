@@ -49,7 +49,7 @@ extension Parser {
   }
 
   /// Splits `( … )` at its top-level commas.
-  private func rawArguments(_ open: Int) -> [RawArgument] {
+  func rawArguments(_ open: Int) -> [RawArgument] {
     let close = match(open)
     var result: [RawArgument] = []
     var j = open + 1
@@ -72,8 +72,15 @@ extension Parser {
     return result
   }
 
-  /// An argument as written: literal kinds are told apart, anything else is source text.
+  /// An argument as written, with its value's structure.
   func argumentValue(_ argument: RawArgument) -> ViewArgument {
+    var result = plainArgument(argument)
+    result.expression = valueExpression(argument.valueStart, argument.end)
+    return result
+  }
+
+  /// An argument as written: literal kinds are told apart, anything else is source text.
+  func plainArgument(_ argument: RawArgument) -> ViewArgument {
     let location = location(argument.start)
     let label = argument.label.map { name($0) }
     let start = argument.valueStart
@@ -122,7 +129,7 @@ extension Parser {
 
   /// The index of the first statement of the closure at `brace`: after `in` when the closure
   /// has a signature, else right after the brace.
-  private func closureSignatureEnd(_ brace: Int) -> Int {
+  func closureSignatureEnd(_ brace: Int) -> Int {
     let close = match(brace)
     var j = brace + 1
     while j < close {
@@ -288,6 +295,7 @@ struct CallBuilder {
       label: label, kind: .expr, value: parser.slice(brace, parser.match(brace) + 1), line: location.line,
       column: location.column)
     argument.offsets.range = parser.byteRange(position, parser.match(brace) + 1)
+    argument.expression = parser.valueExpression(brace, parser.match(brace) + 1)
     args.append(argument)
   }
 

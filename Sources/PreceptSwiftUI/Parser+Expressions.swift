@@ -47,7 +47,8 @@ extension Parser {
         type: "if", line: location.line, column: location.column,
         args: [
           conditionArgument(
-            slice(condition.lowerBound, condition.upperBound), at: condition.lowerBound, label: "condition")
+            slice(condition.lowerBound, condition.upperBound), at: condition.lowerBound, label: "condition",
+            structure: condition)
         ],
         children: branches[index].nodes, slots: [ViewSlot(name: "else", nodes: rest)])
       rest = [node]
@@ -200,7 +201,7 @@ extension Parser {
   }
 
   /// `( x )` rather than a tuple `(a, b)` or `(label: x)`.
-  private func isSingleElement(_ open: Int) -> Bool {
+  func isSingleElement(_ open: Int) -> Bool {
     let close = match(open)
     guard close > open + 1 else { return false }
     if kind(open + 1) == .identifier, kind(open + 2) == .colon { return false }
@@ -362,8 +363,10 @@ extension Parser {
 
   private func memberArgument(_ period: Int, _ end: Int, call: Bool) -> ViewArgument {
     let location = location(period)
-    return ViewArgument(
+    var argument = ViewArgument(
       label: nil, kind: call ? .expr : .member, value: slice(period, end), line: location.line, column: location.column)
+    argument.expression = valueExpression(period, end)
+    return argument
   }
 
   /// A modifier at its name, its source range from the `.` before it to the name (callers

@@ -179,7 +179,11 @@ extension Parser {
         let (condition, location, keywordIndex) = conditions[index]
         let node = ViewNode(
           type: "if", line: location.line, column: location.column,
-          args: [self.conditionArgument(condition, at: keywordIndex + 1, label: "condition")],
+          args: [
+            self.conditionArgument(
+              condition, at: keywordIndex + 1, label: "condition",
+              structure: keywordIndex + 1..<built[index].body)
+          ],
           children: lists[index], slots: rest.map { [ViewSlot(name: "else", nodes: $0)] } ?? [])
         rest = [node]
       }
@@ -196,9 +200,12 @@ extension Parser {
   }
 
   /// A condition, pattern or subject as an `expr` argument positioned at its first token.
-  func conditionArgument(_ text: String, at i: Int, label: String) -> ViewArgument {
+  /// With `structure`, the tokens of an `if` condition, whose structure the argument keeps.
+  func conditionArgument(_ text: String, at i: Int, label: String, structure: Range<Int>? = nil) -> ViewArgument {
     let location = location(i)
-    return ViewArgument(label: label, kind: .expr, value: text, line: location.line, column: location.column)
+    var argument = ViewArgument(label: label, kind: .expr, value: text, line: location.line, column: location.column)
+    if let structure { argument.expression = valueExpression(structure.lowerBound, structure.upperBound) }
+    return argument
   }
 
   /// `switch subject { case …: … default: … }`: a `switch` node whose children are `case`

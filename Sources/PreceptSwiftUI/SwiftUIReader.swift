@@ -169,6 +169,18 @@ public enum SwiftUIReader {
         deepest = depth + 2
       }
       if node.modifiers.contains(where: { !$0.args.isEmpty || !$0.slots.isEmpty }) { deepest = depth + 4 }
+      // An argument's `expr` object sits one below the argument's. The reader bounds an
+      // expression's depth, so its JSON is measured only where that bound could overflow.
+      if depth + 4 + ViewExpression.maximumJSONDepth > JSON.maximumDepth {
+        for argument in node.args {
+          if let e = argument.expression { deepest = max(deepest, depth + 2 + e.jsonDepth) }
+        }
+        for modifier in node.modifiers {
+          for argument in modifier.args {
+            if let e = argument.expression { deepest = max(deepest, depth + 4 + e.jsonDepth) }
+          }
+        }
+      }
       if deepest > JSON.maximumDepth { return (node, deepest) }
       var inner: [(ViewNode, Int)] = node.children.map { ($0, depth + 2) }
       for slot in node.slots { inner += slot.nodes.map { ($0, depth + 3) } }

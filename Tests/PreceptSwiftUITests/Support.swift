@@ -74,6 +74,22 @@ extension ViewArgument {
   var withoutPosition: ViewArgument {
     ViewArgument(label: label, kind: kind, value: value)
   }
+
+  /// The argument as a producer without value structure writes it.
+  var withoutExpression: ViewArgument {
+    var argument = self
+    argument.expression = nil
+    return argument
+  }
+}
+
+extension ViewNode {
+  /// The node with its own arguments' structure left out, to compare kinds and values only.
+  var withoutExpressions: ViewNode {
+    var node = self
+    node.args = args.map(\.withoutExpression)
+    return node
+  }
 }
 
 /// Every node in the trees, children, slots and modifier closures included (without recursion).

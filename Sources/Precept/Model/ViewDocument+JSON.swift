@@ -90,6 +90,10 @@ extension ViewArgument {
       JSON.Member("value", valueJSON),
     ]
     appendPosition(line, column, to: &members)
+    // A literal's structure follows from its kind and value; only other structure is written.
+    if let expression, expression != ViewExpression.literal(kind, value) {
+      members.append(JSON.Member("expr", expression.json))
+    }
     return .object(members)
   }
 
@@ -103,6 +107,56 @@ extension ViewArgument {
     if plain.hasPrefix("0b"), let value = Int64(plain.dropFirst(2), radix: 2) { return .integer(value) }
     if let value = Double(plain), value.isFinite { return .double(value) }
     return nil
+  }
+}
+
+extension ViewExpression {
+  /// The expression as JSON: `form` and `text`, and the fields its form fills.
+  package var json: JSON {
+    var members = [JSON.Member("form", .string(form.rawValue)), JSON.Member("text", .string(text))]
+    func add(_ key: String, _ value: String?) { if let value { members.append(JSON.Member(key, .string(value))) } }
+    func add(_ key: String, _ value: Double?) {
+      if let value { members.append(JSON.Member(key, ViewExpression.json(value))) }
+    }
+    add("name", name)
+    add("operator", operatorName)
+    add("value", string)
+    add("number", number)
+    add("asset", asset)
+    add("textStyle", textStyle)
+    add("pointSize", pointSize)
+    add("relativeTo", relativeTo)
+    if let scales { members.append(JSON.Member("scales", .bool(scales))) }
+    if !components.isEmpty { members.append(JSON.Member("components", .array(components.map(ViewExpression.json)))) }
+    for link in Link.allCases { if let value = self[link] { members.append(JSON.Member(link.rawValue, value.json)) } }
+    if !args.isEmpty { members.append(JSON.Member("args", .array(args.map(\.json)))) }
+    if !statements.isEmpty { members.append(JSON.Member("statements", .array(statements.map(\.json)))) }
+    if !parts.isEmpty { members.append(JSON.Member("parts", .array(parts.map(\.json)))) }
+    if !elements.isEmpty { members.append(JSON.Member("elements", .array(elements.map(\.json)))) }
+    return .object(members)
+  }
+
+  /// A number as JSON: an integer when it is one, so `44` does not print as `44.0`.
+  static func json(_ value: Double) -> JSON {
+    if value.rounded() == value, abs(value) < 1e15 { return .integer(Int64(value)) }
+    return value.isFinite ? .double(value) : .null
+  }
+
+  /// The deepest JSON nesting the expression's object holds (1 for an object of scalars), for
+  /// the reader's check that its output stays within `JSON.maximumDepth`.
+  package var jsonDepth: Int {
+    var deepest = 0
+    var pending = [(self, 1)]
+    while let (next, level) = pending.popLast() {
+      deepest = max(deepest, level + (next.components.isEmpty ? 0 : 1))
+      for link in Link.allCases { if let value = next[link] { pending.append((value, level + 1)) } }
+      for argument in next.args {
+        deepest = max(deepest, level + 2)
+        if let value = argument.expression { pending.append((value, level + 3)) }
+      }
+      for value in next.statements + next.parts + next.elements { pending.append((value, level + 2)) }
+    }
+    return deepest
   }
 }
 
@@ -330,13 +384,73 @@ private struct ViewDocumentDecoder {
     var argument = ViewArgument(label: nil, kind: kind, value: text)
     for member in members {
       switch member.key {
+      case "expr": argument.expression = member.value.isNull ? nil : try expression(member.value)
       case "label": argument.label = member.value.isNull ? nil : try string(member.value, "label")
       case "line": argument.line = try position(member.value, "line")
       case "column": argument.column = try position(member.value, "column")
       default: break
       }
     }
+    // A literal without structure has the one its kind and value give (the writer leaves it out).
+    if argument.expression == nil { argument.expression = ViewExpression.literal(kind, argument.value) }
     return argument
+  }
+
+  /// An argument value's structure (`expr`): every field checked against its form's type.
+  func expression(_ value: JSON) throws(DiagnosticError) -> ViewExpression {
+    let members = try object(value, "an expression")
+    let formValue = try required(members, "form", in: value, "an expression")
+    let formName = try string(formValue, "form")
+    guard let form = ViewExpression.Form(rawValue: formName) else {
+      let allowed = ViewExpression.Form.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+      throw fail("unknown expression form '\(formName)'; expected one of \(allowed)", formValue)
+    }
+    let text = try string(try required(members, "text", in: value, "an expression"), "text")
+    var expression = ViewExpression(form, text: text)
+    func optionalString(_ value: JSON, _ key: String) throws(DiagnosticError) -> String? {
+      value.isNull ? nil : try string(value, key)
+    }
+    for member in members {
+      let key = member.key
+      switch key {
+      case "name": expression.name = try optionalString(member.value, key)
+      case "operator": expression.operatorName = try optionalString(member.value, key)
+      case "value": expression.string = try optionalString(member.value, key)
+      case "asset": expression.asset = try optionalString(member.value, key)
+      case "textStyle": expression.textStyle = try optionalString(member.value, key)
+      case "relativeTo": expression.relativeTo = try optionalString(member.value, key)
+      case "number": expression.number = member.value.isNull ? nil : try number(member.value, key)
+      case "pointSize": expression.pointSize = member.value.isNull ? nil : try number(member.value, key)
+      case "scales":
+        guard member.value.isNull || member.value.boolValue != nil else {
+          throw fail("'scales' must be a boolean, found \(member.value.kindName)", member.value)
+        }
+        expression.scales = member.value.boolValue
+      case "components":
+        expression.components = []
+        for element in try array(member.value, key) { expression.components.append(try number(element, key)) }
+      case "args": expression.args = try arguments(member.value)
+      case "statements", "parts", "elements":
+        var list: [ViewExpression] = []
+        for element in try array(member.value, key) { list.append(try self.expression(element)) }
+        if key == "statements" { expression.statements = list }
+        if key == "parts" { expression.parts = list }
+        if key == "elements" { expression.elements = list }
+      default:
+        if let link = ViewExpression.Link(rawValue: key) {
+          expression[link] = member.value.isNull ? nil : try self.expression(member.value)
+        }
+      }
+    }
+    return expression
+  }
+
+  func number(_ value: JSON, _ what: String) throws(DiagnosticError) -> Double {
+    switch value.kind {
+    case .integer(let number): return Double(number)
+    case .double(let number): return number
+    default: throw fail("'\(what)' must be a number, found \(value.kindName)", value)
+    }
   }
 
   func modifier(_ value: JSON) throws(DiagnosticError) -> ViewModifier {

@@ -111,6 +111,9 @@ public struct ViewArgument: Sendable, Hashable {
   public var column: Int
   /// The argument's bytes in the source, label to end of value, for fixes. Not JSON.
   package var offsets = SourceOffsets()
+  /// The value's structure (`expr` in the JSON), when the producer gives it; literal kinds
+  /// without one get theirs from `kind` and `value` (`ViewExpression.literal`).
+  package var expression: ViewExpression? = nil
 
   public init(label: String?, kind: ArgumentKind, value: String, line: Int = 0, column: Int = 0) {
     self.label = label

@@ -20,6 +20,9 @@ public final class ViewModel: @unchecked Sendable {
   private let modifierStorage: RawArray<ModifierRecord>
   private let slotStorage: RawArray<SlotRecord>
   private let propertyStorage: RawArray<PropertyRecord>
+  private let expressionStorage: RawArray<ExpressionRecord>
+  private let expressionMemberStorage: RawArray<Int32>
+  private let doubleStorage: RawArray<Double>
   /// Node indices grouped by type; `typeRanges[typeID]` is a range of `typeNodes`.
   private let typeNodeStorage: RawArray<Int32>
   /// The accessibility fields of each node (`layers[i]` is node `i`'s), and the string ids of
@@ -39,6 +42,17 @@ public final class ViewModel: @unchecked Sendable {
   package var modifiers: UnsafeBufferPointer<ModifierRecord> { modifierStorage.buffer }
   package var slots: UnsafeBufferPointer<SlotRecord> { slotStorage.buffer }
   package var properties: UnsafeBufferPointer<PropertyRecord> { propertyStorage.buffer }
+  /// Argument values' structure in preorder: an expression's sub-expressions are exactly the
+  /// records `index + 1 ..< subtreeEnd`.
+  package var expressions: UnsafeBufferPointer<ExpressionRecord> { expressionStorage.buffer }
+  /// Expression indices of statements, parts and elements, grouped by owner.
+  package var expressionMembers: UnsafeBufferPointer<Int32> { expressionMemberStorage.buffer }
+  /// Colour components.
+  package var doubles: UnsafeBufferPointer<Double> { doubleStorage.buffer }
+  /// Each expression's source text, by expression index. Kept as it came rather than
+  /// interned: nearly all of it is never read, and a rule that reads one (`e.text`) gets a
+  /// copy then.
+  package let expressionTexts: [String]
   var typeNodes: UnsafeBufferPointer<Int32> { typeNodeStorage.buffer }
   package var layers: UnsafeBufferPointer<LayerRecord> { layerStorage.buffer }
   package var layerLists: UnsafeBufferPointer<Int32> { layerListStorage.buffer }
@@ -72,6 +86,10 @@ public final class ViewModel: @unchecked Sendable {
     propertyStorage = RawArray(builder.properties)
     layerStorage = RawArray(builder.layer.records)
     layerListStorage = RawArray(builder.layer.lists)
+    expressionStorage = RawArray(builder.expressions)
+    expressionMemberStorage = RawArray(builder.expressionMembers)
+    doubleStorage = RawArray(builder.doubles)
+    expressionTexts = builder.expressionTexts
     var byType: [Int32: [Int32]] = [:]
     for (index, node) in builder.nodes.enumerated() { byType[node.type, default: []].append(Int32(index)) }
     var typeNodes = RawArray<Int32>(capacity: builder.nodes.count)
@@ -93,6 +111,9 @@ public final class ViewModel: @unchecked Sendable {
     modifierStorage.deallocate()
     slotStorage.deallocate()
     propertyStorage.deallocate()
+    expressionStorage.deallocate()
+    expressionMemberStorage.deallocate()
+    doubleStorage.deallocate()
     typeNodeStorage.deallocate()
     layerStorage.deallocate()
     layerListStorage.deallocate()
@@ -126,6 +147,7 @@ public final class ViewModel: @unchecked Sendable {
     nodes.count * MemoryLayout<NodeRecord>.stride + members.count * 4
       + arguments.count * MemoryLayout<ArgumentRecord>.stride + modifiers.count * MemoryLayout<ModifierRecord>.stride
       + slots.count * MemoryLayout<SlotRecord>.stride + properties.count * MemoryLayout<PropertyRecord>.stride
+      + expressions.count * MemoryLayout<ExpressionRecord>.stride + expressionMembers.count * 4 + doubles.count * 8
       + typeNodes.count * 4 + typeRanges.count * 24 + strings.byteCount
   }
 
@@ -199,6 +221,47 @@ package struct ArgumentRecord: Sendable, BitwiseCopyable {
   package var column: Int32
   /// The node the argument belongs to (or the node of its modifier).
   package var node: Int32
+  /// The value's structure, an index of `expressions`, or −1.
+  package var expression: Int32 = -1
+}
+
+/// One expression of an argument's value (`ViewExpression`); fields a form does not have are
+/// −1 (strings, expressions), NaN (numbers) or empty ranges. Its text is
+/// `ViewModel.expressionTexts[index]`; a bool's value is its `number` (1 or 0).
+package struct ExpressionRecord: Sendable, BitwiseCopyable {
+  package var form: ViewExpression.Form
+  /// −1 unknown, 0 no, 1 yes.
+  package var scales: Int8 = -1
+  package var name: Int32 = -1
+  package var operatorName: Int32 = -1
+  package var string: Int32 = -1
+  package var asset: Int32 = -1
+  package var textStyle: Int32 = -1
+  package var relativeTo: Int32 = -1
+  package var base: Int32 = -1
+  package var condition: Int32 = -1
+  package var then: Int32 = -1
+  package var otherwise: Int32 = -1
+  package var target: Int32 = -1
+  package var rhs: Int32 = -1
+  package var argumentStart: Int32 = 0
+  package var argumentCount: Int32 = 0
+  /// Ranges of `expressionMembers`.
+  package var statementStart: Int32 = 0
+  package var statementCount: Int32 = 0
+  package var partStart: Int32 = 0
+  package var partCount: Int32 = 0
+  package var elementStart: Int32 = 0
+  package var elementCount: Int32 = 0
+  /// A range of `doubles`.
+  package var componentStart: Int32 = 0
+  package var componentCount: Int32 = 0
+  package var number: Double = .nan
+  package var pointSize: Double = .nan
+  /// Sub-expressions are `index + 1 ..< subtreeEnd`.
+  package var subtreeEnd: Int32 = 0
+  /// The node whose argument (or modifier's argument) this is part of.
+  package var node: Int32
 }
 
 /// One modifier of a node; its view closures' nodes are ranges of `members`.
@@ -243,6 +306,10 @@ private struct ViewModelBuilder {
   var modifiers: [ModifierRecord] = []
   var slots: [SlotRecord] = []
   var properties: [PropertyRecord] = []
+  var expressions: [ExpressionRecord] = []
+  var expressionMembers: [Int32] = []
+  var doubles: [Double] = []
+  var expressionTexts: [String] = []
   var platformNames: [Int32] = []
   var layer: LayerDeriver
 
@@ -254,6 +321,8 @@ private struct ViewModelBuilder {
     text.map { strings.intern($0) } ?? -1
   }
 
+  /// Adds a list of arguments as one range of `arguments`; their values' structure (and the
+  /// arguments of calls inside it) comes after.
   private mutating func addArguments(_ args: [ViewArgument], node: Int32) -> (Int32, Int32) {
     let start = Int32(arguments.count)
     for argument in args {
@@ -262,7 +331,55 @@ private struct ViewModelBuilder {
           label: optional(argument.label), kind: argument.kind, value: strings.intern(argument.value),
           line: Int32(clamping: argument.line), column: Int32(clamping: argument.column), node: node))
     }
+    for (offset, argument) in args.enumerated() {
+      guard let expression = argument.expression ?? ViewExpression.literal(argument.kind, argument.value) else {
+        continue
+      }
+      arguments[Int(start) + offset].expression = addExpression(expression, node: node)
+    }
     return (start, Int32(args.count))
+  }
+
+  /// Adds an expression and its sub-expressions in preorder; returns its index. Recursion
+  /// follows the expression's depth, which its producer bounds (the JSON reader by its
+  /// nesting limit).
+  private mutating func addExpression(_ expression: ViewExpression, node: Int32) -> Int32 {
+    let index = Int32(expressions.count)
+    var record = ExpressionRecord(form: expression.form, node: node)
+    expressionTexts.append(expression.text)
+    record.name = optional(expression.name)
+    record.operatorName = optional(expression.operatorName)
+    record.string = optional(expression.string)
+    record.asset = optional(expression.asset)
+    record.textStyle = optional(expression.textStyle)
+    record.relativeTo = optional(expression.relativeTo)
+    record.scales = expression.scales.map { $0 ? 1 : 0 } ?? -1
+    record.number = expression.form == .bool ? (expression.text == "true" ? 1 : 0) : expression.number ?? .nan
+    record.pointSize = expression.pointSize ?? .nan
+    record.componentStart = Int32(doubles.count)
+    record.componentCount = Int32(expression.components.count)
+    doubles += expression.components
+    expressions.append(record)
+    func link(_ link: ViewExpression.Link) -> Int32 { expression[link].map { addExpression($0, node: node) } ?? -1 }
+    record.base = link(.base)
+    record.condition = link(.condition)
+    record.then = link(.then)
+    record.otherwise = link(.else)
+    record.target = link(.target)
+    record.rhs = link(.rhs)
+    (record.argumentStart, record.argumentCount) = addArguments(expression.args, node: node)
+    func list(_ items: [ViewExpression]) -> (Int32, Int32) {
+      let members = items.map { addExpression($0, node: node) }
+      let start = Int32(expressionMembers.count)
+      expressionMembers += members
+      return (start, Int32(members.count))
+    }
+    (record.statementStart, record.statementCount) = list(expression.statements)
+    (record.partStart, record.partCount) = list(expression.parts)
+    (record.elementStart, record.elementCount) = list(expression.elements)
+    record.subtreeEnd = Int32(expressions.count)
+    expressions[Int(index)] = record
+    return index
   }
 
   /// Adds `node` and everything below it; returns its index.

@@ -131,6 +131,13 @@ extension VM {
       return nodeLike(
         kind: "property", name: model.string(property.name), line: property.line,
         column: property.column, owner: property.node)
+    case .expression(let index):
+      // An expression has no position of its own: it prints at its node's.
+      let expression = expressionRecords[Int(index)]
+      let node = nodeRecords[Int(expression.node)]
+      return nodeLike(
+        kind: "expression", name: expression.form.rawValue, line: node.line, column: node.column,
+        owner: expression.node)
     case .error(let index):
       return .string("<error: \(heap.errorMessage(index))>")
     }

@@ -39,11 +39,15 @@ struct Heap {
   private let members: UnsafeBufferPointer<Int32>
   /// The string ids of the model's accessibility lists (traits, interactions).
   private let layerLists: UnsafeBufferPointer<Int32>
+  private let expressionMembers: UnsafeBufferPointer<Int32>
+  private let doubles: UnsafeBufferPointer<Double>
 
   init(model: ViewModel) {
     self.model = model
     self.members = model.members
     self.layerLists = model.layerLists
+    self.expressionMembers = model.expressionMembers
+    self.doubles = model.doubles
     self.modelStringCount = Int32(model.strings.count)
     self.scratchBase = modelStringCount
     scratchStarts.append(0)
@@ -73,6 +77,14 @@ struct Heap {
     let id = modelStringCount + extras.intern(bytes, hash: hash)
     scratchBase = modelStringCount + Int32(extras.count)
     return id
+  }
+
+  /// The interned id of `bytes` when the model or the extras already hold it, else nil; unlike
+  /// `intern`, it adds nothing, so it is safe after `markPersistent` and between scratch strings.
+  func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    let hash = InternTable.hash(bytes)
+    if let id = model.strings.find(bytes, hash: hash) { return id }
+    return extras.find(bytes, hash: hash).map { modelStringCount + $0 }
   }
 
   /// Starts the extras as a copy of a program's interned constants (`Linkage.strings`), before
@@ -217,6 +229,9 @@ struct Heap {
     case .modifiers: return .modifier(Int32(position))
     case .properties: return .property(Int32(position))
     case .layerStrings: return .string(layerLists[position])
+    case .expressionMembers: return .expression(expressionMembers[position])
+    case .expressionSpan: return .expression(Int32(position))
+    case .doubles: return .double(doubles[position])
     }
   }
 
@@ -275,6 +290,12 @@ enum ListKind: UInt8, Sendable {
   case arguments, modifiers, properties
   /// String ids in the model's `layerLists` (a node's traits or interactions).
   case layerStrings
+  /// Expression indices in the model's `expressionMembers` (statements, parts, elements).
+  case expressionMembers
+  /// The expressions `start ..< start + count` (an expression's descendants).
+  case expressionSpan
+  /// Numbers in the model's `doubles` (colour components).
+  case doubles
 }
 
 struct ListRecord: Sendable {

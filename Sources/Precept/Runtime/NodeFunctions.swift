@@ -74,7 +74,7 @@ extension VM {
         return scales == 0 ? .null : .bool(scales == 1)
       case .foreground: return optionalString(layerRecords[Int(index)].foreground)
       case .background: return optionalString(layerRecords[Int(index)].background)
-      case .kind, .label, .value, .wrapper: return nil
+      default: return nil
       }
     case .argument(let index):
       let argument = argumentRecords[Int(index)]
@@ -86,8 +86,11 @@ extension VM {
       case .column: return .int(Int64(argument.column))
       case .parent: return .node(argument.node)
       case .file: return .string(model.fileID)
+      case .expr: return argument.expression >= 0 ? .expression(argument.expression) : .null
       default: return nil
       }
+    case .expression(let index):
+      return expressionField(index, field)
     case .modifier(let index):
       let modifier = modifierRecords[Int(index)]
       switch field {
@@ -119,6 +122,64 @@ extension VM {
       }
     default:
       return nil
+    }
+  }
+
+  /// The name of `form` as a string: its interned id when the model or the program has it
+  /// (so comparing it with a rule's constant compares ids), else a scratch copy.
+  private func formName(_ form: ViewExpression.Form) -> Int32 {
+    if expressionFormIDs.isEmpty { expressionFormIDs = Array(repeating: -2, count: ViewExpression.Form.allCases.count) }
+    let index = form.index
+    if expressionFormIDs[index] == -2 {
+      var name = form.rawValue
+      expressionFormIDs[index] = name.withUTF8 { heap.find($0) } ?? -1
+    }
+    let id = expressionFormIDs[index]
+    return id >= 0 ? id : heap.makeString(form.rawValue.utf8)
+  }
+
+  /// A field of an expression: null when its form does not fill it. Lists are ranges of the
+  /// arena, so reading a field allocates nothing but a list record.
+  private func expressionField(_ index: Int32, _ field: NodeField) -> Word? {
+    let record = expressionRecords[Int(index)]
+    func expression(_ link: Int32) -> Word { link >= 0 ? .expression(link) : .null }
+    func number(_ value: Double) -> Word { value.isNaN ? .null : .double(value) }
+    switch field {
+    case .form: return .string(formName(record.form))
+    case .text: return .string(heap.makeString(model.expressionTexts[Int(index)].utf8))
+    case .name: return optionalString(record.name)
+    case .value:
+      switch record.form {
+      case .number: return number(record.number)
+      case .bool: return .bool(record.number == 1)
+      default: return optionalString(record.string)
+      }
+    case .base: return expression(record.base)
+    case .condition: return expression(record.condition)
+    case .then: return expression(record.then)
+    case .else: return expression(record.otherwise)
+    case .target: return expression(record.target)
+    case .rhs: return expression(record.rhs)
+    case .operator: return optionalString(record.operatorName)
+    case .args: return .list(heap.makeList(.arguments, start: record.argumentStart, count: record.argumentCount))
+    case .statements:
+      return .list(heap.makeList(.expressionMembers, start: record.statementStart, count: record.statementCount))
+    case .parts: return .list(heap.makeList(.expressionMembers, start: record.partStart, count: record.partCount))
+    case .elements:
+      return .list(heap.makeList(.expressionMembers, start: record.elementStart, count: record.elementCount))
+    case .descendants:
+      return .list(heap.makeList(.expressionSpan, start: index + 1, count: record.subtreeEnd - index - 1))
+    case .components:
+      return .list(heap.makeList(.doubles, start: record.componentStart, count: record.componentCount))
+    case .number: return record.form == .bool ? .null : number(record.number)
+    case .pointSize: return number(record.pointSize)
+    case .asset: return optionalString(record.asset)
+    case .textStyle: return optionalString(record.textStyle)
+    case .relativeTo: return optionalString(record.relativeTo)
+    case .scales: return record.scales < 0 ? .null : .bool(record.scales == 1)
+    case .parent: return .node(record.node)
+    case .file: return .string(model.fileID)
+    default: return nil
     }
   }
 

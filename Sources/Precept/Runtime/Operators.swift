@@ -165,7 +165,7 @@ extension VM {
       return containersEqual(left, right)
     case (.type(let a), .type(let b)): return a == b
     case (.node(let a), .node(let b)), (.argument(let a), .argument(let b)), (.modifier(let a), .modifier(let b)),
-      (.property(let a), .property(let b)):
+      (.property(let a), .property(let b)), (.expression(let a), .expression(let b)):
       return a == b
     default: return false
     }
@@ -358,7 +358,7 @@ extension VM {
       return operand
     case .node(let index) where field == NodeField.type.rawValue:
       return .string(nodeRecords[Int(index)].type)
-    case .node, .argument, .modifier, .property:
+    case .node, .argument, .modifier, .property, .expression:
       guard let nodeField = NodeField(rawValue: field), let result = fieldValue(operand, nodeField) else {
         return heap.makeError(
           "\(describeType(operand)) has no field '\(Printer.display(value(of: constants[Int(name)])))'")
@@ -380,7 +380,7 @@ extension VM {
       return .bool(false)
     case .error:
       return operand
-    case .node, .argument, .modifier, .property:
+    case .node, .argument, .modifier, .property, .expression:
       guard let nodeField = NodeField(rawValue: field), let result = fieldValue(operand, nodeField) else {
         return .bool(false)
       }

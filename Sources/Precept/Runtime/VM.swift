@@ -125,6 +125,10 @@ final class VM {
 
   /// Interned ids of names the node functions compare against.
   let ids: WellKnownIDs
+  /// The interned ids of expression form names, looked up on first use (−2: not yet, −1: not
+  /// interned): most models are evaluated without a rule reading a form, and interning all of
+  /// them for every evaluation cost more than the forms' reads.
+  var expressionFormIDs: [Int32] = []
   /// The model's arena, read directly (the model outlives the VM, which holds it).
   let nodeRecords: UnsafeBufferPointer<NodeRecord>
   let argumentRecords: UnsafeBufferPointer<ArgumentRecord>
@@ -132,6 +136,7 @@ final class VM {
   let slotRecords: UnsafeBufferPointer<SlotRecord>
   let propertyRecords: UnsafeBufferPointer<PropertyRecord>
   let layerRecords: UnsafeBufferPointer<LayerRecord>
+  let expressionRecords: UnsafeBufferPointer<ExpressionRecord>
 
   init(program: Program, model: ViewModel, hosts: [String: HostFunction] = [:], limits: EvaluationLimits = .standard) {
     self.program = program
@@ -144,6 +149,7 @@ final class VM {
     slotRecords = model.slots
     propertyRecords = model.properties
     layerRecords = model.layers
+    expressionRecords = model.expressions
     var bodies: [HostFunction?] = []
     var problems: [String?] = []
     var types: [(parameters: [HostFunction.ValueType], result: HostFunction.ValueType)] = []

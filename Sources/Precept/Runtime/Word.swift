@@ -19,6 +19,8 @@ enum Word: Sendable {
   case argument(Int32)
   case modifier(Int32)
   case property(Int32)
+  /// An argument value's structure, by index into the model's expressions.
+  case expression(Int32)
   /// An evaluation error, by index into the heap's error messages.
   case error(Int32)
 
@@ -38,6 +40,7 @@ enum Word: Sendable {
     case .argument: .argument
     case .modifier: .modifier
     case .property: .property
+    case .expression: .expression
     case .error: .nullType
     }
   }

@@ -183,6 +183,26 @@ enum NodeField: Int32, CaseIterable, Sendable {
   case scalesText = 32
   case foreground = 33
   case background = 34
+  case expr = 35
+  case form = 36
+  case text = 37
+  case base = 38
+  case condition = 39
+  case then = 40
+  case `else` = 41
+  case statements = 42
+  case target = 43
+  case `operator` = 44
+  case rhs = 45
+  case parts = 46
+  case elements = 47
+  case number = 48
+  case components = 49
+  case asset = 50
+  case textStyle = 51
+  case pointSize = 52
+  case relativeTo = 53
+  case scales = 54
 
   var name: String {
     switch self {
@@ -221,6 +241,26 @@ enum NodeField: Int32, CaseIterable, Sendable {
     case .scalesText: "scalesText"
     case .foreground: "foreground"
     case .background: "background"
+    case .expr: "expr"
+    case .form: "form"
+    case .text: "text"
+    case .base: "base"
+    case .condition: "condition"
+    case .then: "then"
+    case .else: "else"
+    case .statements: "statements"
+    case .target: "target"
+    case .operator: "operator"
+    case .rhs: "rhs"
+    case .parts: "parts"
+    case .elements: "elements"
+    case .number: "number"
+    case .components: "components"
+    case .asset: "asset"
+    case .textStyle: "textStyle"
+    case .pointSize: "pointSize"
+    case .relativeTo: "relativeTo"
+    case .scales: "scales"
     }
   }
 
@@ -252,6 +292,7 @@ enum TypeTag: UInt8, CaseIterable, Sendable {
   case argument = 11
   case modifier = 12
   case property = 13
+  case expression = 14
 
   var name: String {
     switch self {
@@ -269,6 +310,7 @@ enum TypeTag: UInt8, CaseIterable, Sendable {
     case .argument: "argument"
     case .modifier: "modifier"
     case .property: "property"
+    case .expression: "expression"
     }
   }
 

@@ -284,7 +284,8 @@ struct Checker {
     let text = oneLine(source.text(ir.span.range))
     let help: String? =
       switch ir.type {
-      case .node, .argument, .modifier, .property, .null: "to test that it is there, write '\(text) != null'"
+      case .node, .argument, .modifier, .property, .expression, .null:
+        "to test that it is there, write '\(text) != null'"
       case .list, .map: "to test that it is not empty, write '\(text).size() > 0'"
       case .string: "to test that it is not empty, write '\(text) != \"\"'"
       default: nil
@@ -396,7 +397,9 @@ struct Checker {
   /// For `n == "Image"`: a node is never a string; its type is.
   private func equalityHelp(_ left: IR, _ right: IR) -> String? {
     for (a, b) in [(left, right), (right, left)] where a.type.isNodeLike && b.type == .string {
-      let field = a.type == .modifier || a.type == .property ? "name" : a.type == .argument ? "value" : "type"
+      let field =
+        a.type == .modifier || a.type == .property
+        ? "name" : a.type == .argument ? "value" : a.type == .expression ? "text" : "type"
       return "did you mean '\(oneLine(source.text(a.span.range))).\(field)'?"
     }
     return nil

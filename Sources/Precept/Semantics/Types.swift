@@ -23,6 +23,7 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
   case argument
   case modifier
   case property
+  case expression
   case list(StaticType)
   case map(StaticType, StaticType)
 
@@ -63,6 +64,7 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
     case .argument: self = .argument
     case .modifier: self = .modifier
     case .property: self = .property
+    case .expression: self = .expression
     }
   }
 
@@ -82,6 +84,7 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
     case .argument: "argument"
     case .modifier: "modifier"
     case .property: "property"
+    case .expression: "expression"
     case .list(let element): "list(\(element))"
     case .map(let key, let value): "map(\(key), \(value))"
     }
@@ -95,7 +98,7 @@ indirect enum StaticType: Hashable, Sendable, CustomStringConvertible {
   /// Nodes, arguments, modifiers and properties: the values with fields of their own.
   var isNodeLike: Bool {
     switch self {
-    case .node, .argument, .modifier, .property: true
+    case .node, .argument, .modifier, .property, .expression: true
     default: false
     }
   }
@@ -170,6 +173,7 @@ enum NodeFieldTypes {
   ]
   static let argument: [String: StaticType] = [
     "label": .string, "kind": .string, "value": .dyn, "line": .int, "column": .int, "file": .string, "parent": .node,
+    "expr": .expression,
   ]
   static let modifier: [String: StaticType] = [
     "name": .string, "args": .list(.argument), "children": .list(.node), "slots": .list(.string), "line": .int,
@@ -180,6 +184,16 @@ enum NodeFieldTypes {
     "file": .string, "parent": .node,
   ]
 
+  /// An argument value's structure (`a.expr`); which fields a form fills is in Grammar/README.md.
+  static let expression: [String: StaticType] = [
+    "form": .string, "text": .string, "name": .string, "value": .dyn, "base": .expression, "args": .list(.argument),
+    "condition": .expression, "then": .expression, "else": .expression, "statements": .list(.expression),
+    "target": .expression, "operator": .string, "rhs": .expression, "parts": .list(.expression),
+    "elements": .list(.expression), "number": .double, "components": .list(.double), "asset": .string,
+    "textStyle": .string, "pointSize": .double, "relativeTo": .string, "scales": .bool,
+    "descendants": .list(.expression), "parent": .node, "file": .string,
+  ]
+
   /// The fields of `type`, when it is node-like.
   static func fields(of type: StaticType) -> [String: StaticType]? {
     switch type {
@@ -187,6 +201,7 @@ enum NodeFieldTypes {
     case .argument: argument
     case .modifier: modifier
     case .property: property
+    case .expression: expression
     default: nil
     }
   }

@@ -38,11 +38,16 @@ import Testing
     ("platforms", 18), ("tapWidth", 19), ("tapHeight", 20), ("isElement", 21), ("role", 22), ("accessibleName", 23),
     ("nameSource", 24), ("visibleText", 25), ("accessibleValue", 26), ("hint", 27), ("traits", 28), ("hidden", 29),
     ("childBehavior", 30), ("interactions", 31), ("scalesText", 32), ("foreground", 33), ("background", 34),
+    ("expr", 35), ("form", 36), ("text", 37),
+    ("base", 38), ("condition", 39), ("then", 40), ("else", 41), ("statements", 42), ("target", 43),
+    ("operator", 44), ("rhs", 45), ("parts", 46), ("elements", 47), ("number", 48), ("components", 49),
+    ("asset", 50), ("textStyle", 51), ("pointSize", 52), ("relativeTo", 53), ("scales", 54),
   ]
 
   static let typeTags: [(String, UInt8)] = [
     ("null_type", 0), ("bool", 1), ("int", 2), ("uint", 3), ("double", 4), ("string", 5), ("bytes", 6),
     ("list", 7), ("map", 8), ("type", 9), ("node", 10), ("argument", 11), ("modifier", 12), ("property", 13),
+    ("expression", 14),
   ]
 
   static func rows<Number: BinaryInteger>(_ list: [(String, Number)]) -> [String] { list.map { "\($0.0) \($0.1)" } }
