@@ -55,6 +55,24 @@ import Testing
         Image(systemName: "questionmark.circle")
     }
     """,
+    "controls/tap-trait": """
+    Text("Terms of Service")
+        .onTapGesture { shown = true }
+    """,
+    "structure/visual-heading": """
+    VStack {
+        Text("Payment")
+            .font(.title2)
+        Text("Due today")
+        Text("Pay by card")
+    }
+    """,
+    "structure/icon-text-row": """
+    HStack {
+        Image(systemName: "clock")
+        Text("5 min read")
+    }
+    """,
   ]
 
   /// A view whose body is `body`, indented as in a file.
