@@ -25,6 +25,10 @@ struct SettingsRows: View {
             Text("12 GB used")
         }
         .onTapGesture(perform: { expanded.toggle() })
+        Group { // <- controls/tap-trait
+            Text("Manage these on the ") + Text("relays").bold() + Text(" screen")
+        }
+        .onTapGesture { expanded = true }
         HStack {
             Text("Privacy")
             Spacer()
