@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // expect: nothing
-// Movement that follows Reduce Motion, fades, and effects without an animation.
+// Movement that follows Reduce Motion, fades, a small animated scale (a pressed look), and
+// effects without an animation.
 import SwiftUI
 
 struct Carousel: View {
@@ -23,6 +24,9 @@ struct StaticTilt: View {
     var body: some View {
         Image(systemName: "arrow.up")
             .rotationEffect(.degrees(angle))
+        Text("Pressed")
+            .scaleEffect(angle > 0 ? 0.95 : 1)
+            .animation(.easeIn, value: angle)
         Text("Fading")
             .opacity(angle > 0 ? 1 : 0)
             .animation(.easeIn, value: angle)

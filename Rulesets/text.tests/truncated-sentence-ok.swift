@@ -13,6 +13,7 @@ struct Cells: View {
             Text("A sentence that may shrink to fit").lineLimit(1).minimumScaleFactor(0.5)
             Text("A sentence that wraps onto more lines").lineLimit(3)
             Text(userName).lineLimit(1)
+            Text("Reported by \(userName) today").lineLimit(1)
         }
     }
 }

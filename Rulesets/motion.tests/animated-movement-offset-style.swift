@@ -1,11 +1,11 @@
 // swift-format-ignore-file
-// A pressed button that scales, in a ButtonStyle.
+// A page that slides with an animated offset, in a ButtonStyle's body.
 import SwiftUI
 
 struct BouncyStyle: ButtonStyle {
     func makeBody(configuration: Configuration) -> some View {
         configuration.label // <- motion/animated-movement
-            .scaleEffect(configuration.isPressed ? 0.9 : 1)
+            .offset(x: configuration.isPressed ? 40 : 0)
             .animation(.spring(), value: configuration.isPressed)
     }
 }
