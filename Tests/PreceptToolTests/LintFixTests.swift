@@ -55,6 +55,24 @@ import Testing
         Image(systemName: "questionmark.circle")
     }
     """,
+    "controls/tap-trait": """
+    Text("Terms of Service")
+        .onTapGesture { shown = true }
+    """,
+    "structure/visual-heading": """
+    VStack {
+        Text("Payment")
+            .font(.title2)
+        Text("Due today")
+        Text("Pay by card")
+    }
+    """,
+    "structure/icon-text-row": """
+    HStack {
+        Image(systemName: "clock")
+        Text("5 min read")
+    }
+    """,
   ]
 
   /// A view whose body is `body`, indented as in a file.
@@ -93,6 +111,31 @@ import Testing
     #expect(fixed != original)
     _ = try SwiftUIReader.read(SourceFile(name: file, text: fixed))
     #expect(try Self.findings(run.output, rule).isEmpty, "after the fix:\n\(fixed)")
+  }
+
+  /// A tappable stack is not an element: the trait alone would land on each child, so the fix
+  /// combines the stack first.
+  @Test func tapTraitFixCombinesAStackBeforeGivingItTheButtonTrait() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write(
+      "V.swift",
+      Self.view(
+        """
+        HStack {
+            Image(systemName: "bell")
+            Text("Notifications")
+        }
+        .onTapGesture { shown = true }
+        """))
+    let run = ToolRun(["lint", file, "--fix", "--format", "json"])
+    let fixed = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(
+      fixed.contains(
+        ".onTapGesture { shown = true }\n        .accessibilityElement(children: .combine).accessibilityAddTraits(.isButton)\n"
+      ),
+      "\(fixed)")
+    #expect(try Self.findings(run.output, "controls/tap-trait").isEmpty)
   }
 
   @Test func fixesLandWhereSwiftExpectsThem() throws {

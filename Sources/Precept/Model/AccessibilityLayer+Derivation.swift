@@ -185,6 +185,8 @@ struct LayerDeriver {
       return true
     }
     if call.contains("fixedSize:") { return false }
+    // `.custom(_:size:)` scales with the body text style (only `fixedSize:` does not).
+    if name == "custom", call.contains("size:") { return true }
     guard let range = call.range(of: "size:") else { return nil }
     let size = call[range.upperBound...].drop { $0 == " " }.prefix { $0 != "," && $0 != ")" }
     let value = String(size).trimmingCharacters(of: " ")

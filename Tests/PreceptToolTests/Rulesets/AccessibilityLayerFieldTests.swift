@@ -166,13 +166,14 @@ import Testing
       ])
   }
 
-  @Test func textScalesWithTextStylesAndScaledMetricsButNotFixedSizes() throws {
+  @Test func textScalesWithTextStylesCustomFontsAndScaledMetricsButNotFixedSizes() throws {
     let body = """
       Text("Default")
       Text("Style").font(.headline)
       Text("Fixed").font(.system(size: 12))
       Text("Relative").font(.custom("Avenir", size: 14, relativeTo: .body))
       Text("Custom").font(.custom("Avenir", size: 14))
+      Text("Pinned").font(.custom("Avenir", fixedSize: 14))
       Text("Metric").font(.system(size: iconSize))
       Text("Theme").font(theme.bodyFont)
       VStack { Text("Inherited") }.font(.caption)
@@ -180,7 +181,7 @@ import Testing
       """
     #expect(
       try Self.fields(body, "Text", "{show(n.scalesText)}") == [
-        "true", "true", "false", "true", "false", "true", "null", "true", "false",
+        "true", "true", "false", "true", "true", "false", "true", "null", "true", "false",
       ])
   }
 

@@ -17,7 +17,10 @@ import Testing
     #expect(run.output.contains(", 0 failed;"), "\(run.output)")
     #expect(run.output.contains(" 0 not covered both ways"), "\(run.output)")
     // Every ruleset took part: its rules appear in the coverage table.
-    for name in ["global", "menu.basic", "button.basic", "select.menu", "dialog.confirmation"] {
+    for name in [
+      "global", "menu.basic", "button.basic", "select.menu", "dialog.confirmation", "controls", "gestures", "text",
+      "structure", "contrast", "motion",
+    ] {
       #expect(run.output.contains("  \(name)/"), "no coverage for \(name)")
     }
   }
@@ -364,7 +367,10 @@ import Testing
           of: NSRegularExpression.escapedPattern(for: URL(fileURLWithPath: Self.rulesets).path)
             + #"/([a-z.]+\.precept)""#,
           with: "<standard>/$1\"", options: .regularExpression))
-    for name in ["global", "menu.basic", "button.basic", "select.menu", "dialog.confirmation"] {
+    for name in [
+      "global", "menu.basic", "button.basic", "select.menu", "dialog.confirmation", "controls", "gestures", "text",
+      "structure", "contrast", "motion",
+    ] {
       #expect(try Products.run("precept", ["describe", name]).status == 0, "\(name) is not built in")
     }
   }
