@@ -1,0 +1,11 @@
+import SwiftUI
+
+struct StatusBar: View {
+    var body: some View {
+        HStack {
+            Image(systemName: "icloud.slash")  // <- names/hint-without-name
+                .accessibilityHint("Changes will sync when you are online")
+            Image(systemName: "lock.fill").help("Encrypted")  // <- names/hint-without-name
+        }
+    }
+}
