@@ -14,3 +14,10 @@ struct Pager: View {
         }
     }
 }
+
+// A word joined by underscores without a number may be a localization key.
+struct Keyed: View {
+    var body: some View {
+        Image(systemName: "xmark").accessibilityLabel("close_button")
+    }
+}

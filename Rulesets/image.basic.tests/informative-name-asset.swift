@@ -9,5 +9,6 @@ struct ReportView: View {
                 .scaledToFit()
             Image(.salesMap).resizable()  // <- image.basic/informative-name
         }
+        .navigationTitle("Report")
     }
 }

@@ -32,5 +32,6 @@ struct Header: View {
             Text("Welcome")
                 .background(Image("paper-texture"))
         }
+        .navigationTitle("Header")
     }
 }

@@ -19,5 +19,6 @@ struct Gallery: View {
             }
             .accessibilityElement(children: .combine)
         }
+        .toolbar { Text("Gallery") }
     }
 }
