@@ -18,3 +18,14 @@ struct RootView: View {
         }
     }
 }
+
+// A paged TabView draws no tab bar.
+struct Carousel: View {
+    var body: some View {
+        TabView {
+            Text("One").tabItem { Image(systemName: "circle") }
+            Text("Two").tabItem { Image(systemName: "circle") }
+        }
+        .tabViewStyle(.page)
+    }
+}

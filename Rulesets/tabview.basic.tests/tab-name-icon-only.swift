@@ -2,10 +2,10 @@ import SwiftUI
 
 struct RootView: View {
     var body: some View {
-        TabView {
-            HomeView()  // <- tabview.basic/tab-name
+        TabView {  // <- tabview.basic/tab-name
+            HomeView()
                 .tabItem { Image(systemName: "house") }
-            SearchView()  // <- tabview.basic/tab-name
+            SearchView()
                 .tabItem {
                     Image(systemName: "magnifyingglass")
                         .font(.title2)

@@ -4,8 +4,7 @@ struct RootView: View {
     @State private var selection = 0
 
     var body: some View {
-        TabView(selection: $selection) {
-            // v tabview.basic/tab-name
+        TabView(selection: $selection) {  // <- tabview.basic/tab-name
             Tab(value: 0) {
                 FeedView()
             } label: {
@@ -15,7 +14,7 @@ struct RootView: View {
                 .tabItem {  // (an Image with a label of its own names the tab)
                     Image(systemName: "person", label: Text("Profile"))
                 }
-            SettingsView()  // <- tabview.basic/tab-name
+            SettingsView()
                 .tag(2)
                 .tabItem { Image("tab-settings") }
         }
