@@ -1,6 +1,6 @@
 import SwiftUI
 
-struct Inbox: View {
+struct Inbox: View {  // <- sheet.basic/dismiss-focus
     @AccessibilityFocusState private var headerFocused: Bool
     @State private var composing = false
 
@@ -8,7 +8,7 @@ struct Inbox: View {
         VStack {
             Text("Inbox")
                 .accessibilityFocused($headerFocused)
-            Button("Compose") { composing = true }  // <- sheet.basic/dismiss-focus
+            Button("Compose") { composing = true }
                 .sheet(isPresented: $composing, onDismiss: { headerFocused = true }) {
                     ComposeView()
                 }

@@ -1,12 +1,12 @@
 import SwiftUI
 
-struct Search: View {
+struct Search: View {  // <- sheet.basic/dismiss-focus
     enum Field { case query, filter }
     @FocusState private var focus: Field?
     @State private var picking: Item?
 
     var body: some View {
-        List {  // <- sheet.basic/dismiss-focus
+        List {
             TextField("Search", text: .constant(""))
                 .focused($focus, equals: .query)
         }
