@@ -73,6 +73,28 @@ import Testing
         Text("5 min read")
     }
     """,
+    "names/hint-without-name": """
+    Image(systemName: "lock.fill")
+        .accessibilityHint("Only you can read it")
+    """,
+    "image.basic/decorative-duplicate": """
+    HStack {
+        Image(systemName: "gearshape")
+        Text("Settings")
+    }
+    """,
+    "textfield.basic/input-purpose": """
+    TextField("Email", text: $email)
+    """,
+    "textfield.basic/editor-name": """
+    TextEditor(text: $notes)
+    """,
+    "adjustable.basic/slider-value": """
+    Slider(value: $size, in: 12...30) { Text("Font size") }
+    """,
+    "adjustable.basic/stepper-value": """
+    Stepper("Quantity", value: $quantity)
+    """,
   ]
 
   /// A view whose body is `body`, indented as in a file.

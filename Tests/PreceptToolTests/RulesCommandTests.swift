@@ -44,7 +44,7 @@ import Testing
     let trigger = try #require(lines.first { $0.hasPrefix("menu.basic/trigger-name ") })
     #expect(trigger.contains(" rule ") && trigger.contains(" warning ") && trigger.contains("4.1.2,1.1.1"))
     #expect(!run.output.contains("button.basic/generic-label"))
-    #expect(lines.last?.hasSuffix("review items in 12 rulesets") == true)
+    #expect(lines.last?.hasSuffix("review items in 19 rulesets") == true)
   }
 
   @Test func jsonListsEachRuleAsAnObject() throws {

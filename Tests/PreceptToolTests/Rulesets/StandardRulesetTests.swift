@@ -9,6 +9,12 @@ import Testing
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
   static let rulesets = root + "/Rulesets"
+  /// The standard rulesets with rules: the baselines and the component cards.
+  static let standard = [
+    "global", "names", "menu.basic", "button.basic", "select.menu", "dialog.confirmation", "image.basic",
+    "textfield.basic", "toggle.basic", "adjustable.basic", "link.basic", "tabview.basic", "sheet.basic", "controls",
+    "gestures", "text", "structure", "contrast", "motion",
+  ]
 
   @Test func everyFixturePassesAndEveryRuleIsCoveredBothWays() throws {
     let run = try Products.run(
@@ -17,10 +23,7 @@ import Testing
     #expect(run.output.contains(", 0 failed;"), "\(run.output)")
     #expect(run.output.contains(" 0 not covered both ways"), "\(run.output)")
     // Every ruleset took part: its rules appear in the coverage table.
-    for name in [
-      "global", "menu.basic", "button.basic", "select.menu", "dialog.confirmation", "controls", "gestures", "text",
-      "structure", "contrast", "motion",
-    ] {
+    for name in Self.standard {
       #expect(run.output.contains("  \(name)/"), "no coverage for \(name)")
     }
   }
@@ -332,6 +335,32 @@ import Testing
     #expect(described.contains("```swift\n" + golden + "\n```"))
   }
 
+  /// The component cards written after menu.basic print the seed card's sections too, and
+  /// every rule of a card tags a sentence of it (a rule with no card sentence is not a card).
+  @Test(arguments: [
+    "image.basic", "textfield.basic", "toggle.basic", "adjustable.basic", "link.basic", "tabview.basic", "sheet.basic",
+  ])
+  func componentCardPrintsEverySectionOfTheSeedCard(_ name: String) throws {
+    let run = try Products.run("precept", ["describe", name], environment: ["NO_COLOR": "1"])
+    #expect(run.status == 0, "\(run.error)")
+    let described = run.output
+    for heading in [
+      "## Selection\n", "### Use when\n", "### Try a different component when\n", "## Customizable\n",
+      "## Golden Pattern\n\n```swift\nimport SwiftUI\n", "## Acceptance Checks\n",
+    ] {
+      #expect(described.contains(heading), "\(name) has no \(heading)")
+    }
+    #expect(described.contains("## Must Haves\n") || described.contains("## Don'ts\n"), "\(name)")
+    let rules = try Products.run("precept", ["rules", "--format", "json"])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(rules.output.utf8)) as? [[String: Any]])
+    let own = json.filter { $0["kind"] as? String == "rule" && $0["ruleset"] as? String == name }
+      .compactMap { $0["id"] as? String }
+    #expect(!own.isEmpty)
+    for rule in own {
+      #expect(described.contains("*(\(rule), "), "\(rule) tags no sentence of the \(name) card")
+    }
+  }
+
   @Test func everyCardSentenceIsARuleAReviewASelectionHintOrAnAllowance() throws {
     // Must haves and don'ts are tagged with the rule that checks them.
     let run = try Products.run("precept", ["describe", "menu.basic"])
@@ -367,10 +396,7 @@ import Testing
           of: NSRegularExpression.escapedPattern(for: URL(fileURLWithPath: Self.rulesets).path)
             + #"/([a-z.]+\.precept)""#,
           with: "<standard>/$1\"", options: .regularExpression))
-    for name in [
-      "global", "menu.basic", "button.basic", "select.menu", "dialog.confirmation", "controls", "gestures", "text",
-      "structure", "contrast", "motion",
-    ] {
+    for name in Self.standard {
       #expect(try Products.run("precept", ["describe", name]).status == 0, "\(name) is not built in")
     }
   }
