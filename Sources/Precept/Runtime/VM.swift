@@ -800,4 +800,9 @@ struct WellKnownIDs {
     argumentKinds = ArgumentKind.allCases.map { heap.intern(Array($0.rawValue.utf8)) }
     trueText = heap.intern(Array("true".utf8))
   }
+
+  /// The names above in the order `init` interns them. Every program's string table ends with
+  /// them (`Linkage`), so a VM finds them in its copy instead of growing and rehashing it: that
+  /// was a fifth of making a VM, which `lint` does for every file and ruleset.
+  static let names: [String] = [""] + ArgumentKind.allCases.map(\.rawValue) + ["true"]
 }
