@@ -169,15 +169,10 @@ final class VM {
     let linkage = program.linkage
     var heap = self.heap
     heap.startExtras(copying: linkage.strings)
-    func link(_ item: Linkage.Item) -> Word {
-      switch item {
-      case .word(let word): word
-      case .string(let index): .string(heap.linkedString(index, hash: linkage.hashes[Int(index)]))
-      case .bytes(let index): .bytes(heap.linkedString(index, hash: linkage.hashes[Int(index)]))
-      case .list(let elements): .list(heap.makeList(elements.map(link)))
-      }
-    }
-    constants = RawArray(linkage.constants.map(link))
+    // The heap's own method: a local function capturing `heap` paid a dynamic exclusivity
+    // check (swift_beginAccess/endAccess) for every constant of every VM.
+    constants = RawArray(
+      linkage.hashes.withUnsafeBufferPointer { hashes in linkage.constants.map { heap.link($0, hashes: hashes) } })
     ids = WellKnownIDs(&heap)
     fieldCodes = linkage.fieldCodes.buffer
     heap.markPersistent()
