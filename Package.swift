@@ -42,7 +42,8 @@ let package = Package(
       path: "Sources/PreceptLintBuildPlugin"),
     // Prints the performance figures and budgets (Sources/precept-bench/README.md), measured side by side in one run.
     .executableTarget(
-      name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI", "PreceptTool"], exclude: ["README.md"],
+      name: "precept-bench", dependencies: ["Precept", "PreceptSwiftUI", "PreceptTool"],
+      exclude: ["README.md", "compare-luajit.sh"],
       resources: [.embedInCode("accessibility.precept")]),
     // A small program that embeds the library as another linter would; the tests run it.
     .executableTarget(name: "EmbeddingExample", dependencies: ["Precept"]),

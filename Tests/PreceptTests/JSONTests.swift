@@ -69,4 +69,34 @@ import Testing
       #expect(parsed.map { Array($0.unicodeScalars) } == Array(sample.unicodeScalars), "\(written)")
     }
   }
+
+  /// Pretty output keeps a small array or object on one line when it fits in the line width
+  /// in characters, not bytes; the escapes and spacing are those of the compact writer.
+  @Test func prettyLinesFitByCharacters() throws {
+    let wide = String(repeating: "é", count: 50)  // 50 characters, 100 bytes
+    let document = JSON.object([
+      JSON.Member("short", .array([.string(wide), .integer(1)])),
+      JSON.Member("long", .array([.string(wide + wide), .bool(true)])),
+      JSON.Member("escaped", .object([JSON.Member("q", .string("a\"b\n"))])),
+      JSON.Member("deep", .array([.array([.array([.null])])])),
+    ])
+    let text = document.serialized(pretty: true, lineWidth: 80)
+    #expect(
+      text == """
+        {
+          "short": ["\(wide)", 1],
+          "long": [
+            "\(wide + wide)",
+            true
+          ],
+          "escaped": {"q": "a\\"b\\n"},
+          "deep": [
+            [[null]]
+          ]
+        }
+        """)
+    #expect(
+      document.serialized(pretty: false) == #"{"short":[""# + wide + #"",1],"long":[""# + wide + wide
+        + #"",true],"escaped":{"q":"a\"b\n"},"deep":[[[null]]]}"#)
+  }
 }

@@ -39,6 +39,34 @@ import Testing
     #expect(tested.error.contains("error: host function 'contrastRatio' is declared, but the host did not register it"))
   }
 
+  /// The rulesets compile while the files are found and read; an error found meanwhile (a
+  /// usage error, no files) still comes after a ruleset's own error, as when they compiled first.
+  @Test func aRulesetErrorIsReportedBeforeErrorsFoundWhileItCompiles() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let swift = try folder.write("A.swift", "struct V: View {\n  var body: some View { Text(\"Hi\") }\n}\n")
+    let ruleset = try folder.write(
+      "broken.precept", "ruleset broken 1.0.0\nrule r {\n  on Text as t\n  require t.nope(\n}\n")
+    for arguments in [
+      [swift, "--dry-run"], [folder.path + "/none", "--exclude", "**"], [swift, "--platform", "Amiga"],
+    ] {
+      let run = ToolRun(["lint"] + arguments + ["--ruleset", ruleset])
+      #expect(run.status == 2)
+      #expect(run.error.contains("\(ruleset):"), "\(arguments): \(run.error)")
+      #expect(!run.error.contains("--dry-run goes with --fix") && !run.error.contains("Amiga"), "\(arguments)")
+    }
+    // Without the ruleset error, the other error is the one reported.
+    let usage = ToolRun(["lint", swift, "--dry-run"])
+    #expect(usage.status == 2)
+    #expect(usage.error.contains("--dry-run goes with --fix"))
+  }
+
+  /// Work goes to the cores largest first, so the big files do not finish last on one core.
+  @Test func filesAreHandedOutLargestFirst() {
+    #expect(Evaluation.largestFirst([3, 10, 3, 7, 0]) == [1, 3, 0, 2, 4])
+    #expect(Evaluation.largestFirst([]) == [])
+  }
+
   @Test func misspeltRuleIDsInTheConfigurationAreErrors() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

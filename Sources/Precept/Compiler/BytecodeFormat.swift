@@ -8,7 +8,8 @@
 enum BytecodeFormat {
   /// The version of this encoding and of the instruction set. Packs with an older version
   /// are recompiled from their source; newer ones are refused.
-  static let version: UInt32 = 1
+  /// 2: `compareConstant` and `builtinConstant`.
+  static let version: UInt32 = 2
 
   struct Failure: Error, CustomStringConvertible {
     var message: String

@@ -297,6 +297,12 @@ struct CodeGen {
       emit(operand)
       emit(testOnly ? .has : .select, constant(.string(field)), nodeField?.rawValue ?? -1)
     case .builtin(let builtin, let args, _):
+      // A literal name or prefix (`hasModifier("…")`, `startsWith('…')`) is an operand.
+      if args.count == 2, case .string(let text) = args[1].kind {
+        emit(args[0])
+        emit(.builtinConstant, builtin.rawValue, constant(.string(text)))
+        return
+      }
       for arg in args { emit(arg) }
       emit(.builtin, builtin.rawValue, Int32(args.count))
     case .callLet(let key, let args):
@@ -360,6 +366,17 @@ struct CodeGen {
     }
   }
 
+  /// The constant a literal is — a scalar, or a non-empty list of scalars — or nil.
+  private func literalConstant(_ ir: IR) -> Constant? {
+    if let scalar = scalarConstant(ir) { return scalar }
+    if case .list(let elements) = ir.kind, !elements.isEmpty,
+      let constants = elements.map(scalarConstant) as? [Constant]
+    {
+      return .list(constants)
+    }
+    return nil
+  }
+
   private mutating func emitBinary(_ op: BinaryOperator, _ left: IR, _ right: IR) {
     let shortCircuit: (Opcode, Opcode)? =
       switch op {
@@ -374,6 +391,24 @@ struct CodeGen {
       emit(right)
       emit(combine)
       code[jump].a = here
+      return
+    }
+    let comparison: Opcode? =
+      switch op {
+      case .equal: .equal
+      case .notEqual: .notEqual
+      case .less: .less
+      case .lessEqual: .lessEqual
+      case .greater: .greater
+      case .greaterEqual: .greaterEqual
+      case .in: .in
+      default: nil
+      }
+    // A comparison with a literal (`x == 'destructive'`, `size() > 0`, `x in ['a', 'b']`)
+    // takes the literal as an operand.
+    if let comparison, let literal = literalConstant(right) {
+      emit(left)
+      emit(.compareConstant, constant(literal), Int32(comparison.rawValue))
       return
     }
     emit(left)

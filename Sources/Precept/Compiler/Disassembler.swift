@@ -92,8 +92,10 @@ enum Disassembler {
     case .host:
       guard value >= 0, Int(value) < program.hosts.count else { return "invalid host function" }
       return "host " + program.hosts[Int(value)].name
-    case .builtin:
+    case .builtin, .binaryBuiltin:
       return Builtin(rawValue: value).map(\.name) ?? "invalid builtin"
+    case .comparison:
+      return Opcode.constantComparisons.first { Int32($0.rawValue) == value }?.name ?? "invalid comparison"
     case .field:
       return value < 0 ? nil : NodeField(rawValue: value).map { "field " + $0.name } ?? "invalid field"
     case .target:

@@ -63,6 +63,12 @@
 /// | `mapStep` | base | end | the top is the mapped value: keep it on the stack and count it; an error drops what was kept and jumps to `b` |
 /// | `collect` | base | – | pop the counted values into a list |
 /// | `collectMap` | base | – | pop the counted key–value pairs into a map |
+/// | `compareConstant` | constant | comparison | pop a value, push `value OP constants[a]`, where `b` is the opcode number of `equal`, `notEqual`, `less`, `lessEqual`, `greater`, `greaterEqual` or `in` |
+/// | `builtinConstant` | builtin | name | pop a receiver, push builtin `a` of it and the string `constants[b]` (`startsWith('…')`, `hasModifier("…")`, `arg("…")`) |
+///
+/// The last two stand for `constant` followed by the comparison or the two-argument builtin:
+/// the compiler emits them where the checker's tree has a literal right operand (the
+/// commonest pairs in the standard rulesets), and they charge the two instructions' cost.
 ///
 /// Operand kinds and stack effects are in `facts`, the table the verifier, the disassembler and
 /// stack sizing read. Opcode numbers are stored in packs, so each is written out and never
@@ -124,9 +130,14 @@ enum Opcode: UInt8, CaseIterable, Sendable {
   case entryStep = 52
   case collect = 53
   case collectMap = 54
+  case compareConstant = 55
+  case builtinConstant = 56
 
   /// The opcode's name as the disassembler prints it.
   var name: String { facts.mnemonic }
+
+  /// The comparisons `compareConstant` may make (its operand `b`).
+  static let constantComparisons: [Opcode] = [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .in]
 }
 
 extension Opcode {
@@ -161,6 +172,10 @@ extension Opcode {
     case field
     /// How many stack values each kept element of a comprehension is: 1 or 2.
     case stride
+    /// The opcode number of a comparison: `equal` … `greaterEqual`, or `in`.
+    case comparison
+    /// A `Builtin` number that takes two arguments (a receiver and one more).
+    case binaryBuiltin
   }
 
   /// How many values an instruction pops: a fixed number or one read from an operand.
@@ -276,6 +291,8 @@ extension Opcode {
     case .entryStep: Facts("entryStep", a: .loop, b: .target, pops: .fixed(2), targetPushes: (0, 1))
     case .collect: Facts("collect", a: .loop, pushes: 1)
     case .collectMap: Facts("collectMap", a: .loop, pushes: 1)
+    case .compareConstant: Facts("compareConstant", a: .constant, b: .comparison, pops: .fixed(1), pushes: 1)
+    case .builtinConstant: Facts("builtinConstant", a: .binaryBuiltin, b: .stringConstant, pops: .fixed(1), pushes: 1)
     }
   }
 }

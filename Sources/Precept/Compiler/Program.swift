@@ -110,6 +110,8 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
       }
     }
     self.constants = constants.map(item)
+    // Interned after every constant, so constants keep their ids (see `WellKnownIDs.names`).
+    for name in WellKnownIDs.names { _ = intern(Array(name.utf8)) }
     self.strings = strings
     self.hashes = hashes
     self.fieldCodes = RawArray(

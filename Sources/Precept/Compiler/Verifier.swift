@@ -173,6 +173,15 @@ enum Verifier {
         guard value == -1 || NodeField(rawValue: Int32(value)) != nil else { throw fail(pc, "unknown field \(value)") }
       case .stride:
         guard value == 1 || value == 2 else { throw fail(pc, "unwind stride must be 1 or 2") }
+      case .comparison:
+        guard Opcode.constantComparisons.contains(where: { Int($0.rawValue) == value }) else {
+          throw fail(pc, "\(value) is not the opcode of a comparison")
+        }
+      case .binaryBuiltin:
+        guard let builtin = Builtin(rawValue: Int32(value)) else { throw fail(pc, "unknown builtin \(value)") }
+        guard (builtin.globalArities + builtin.methodArities.map { $0 + 1 }).contains(2) else {
+          throw fail(pc, "\(builtin.name) cannot take 2 arguments")
+        }
       case .builtin:
         guard Builtin(rawValue: Int32(value)) != nil else { throw fail(pc, "unknown builtin \(value)") }
       case .function:

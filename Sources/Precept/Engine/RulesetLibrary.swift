@@ -47,6 +47,19 @@ public final class RulesetLibrary: @unchecked Sendable {
     entries.append(Entry(name: syntax.name.value, version: version, source: source, pack: nil))
   }
 
+  /// Adds an entry another library holds (its header already read), without parsing its
+  /// source again; a second entry with the same name and version is an error, as for a source.
+  package func add(_ entry: Entry) throws(DiagnosticError) {
+    lock.lock()
+    let duplicate = entries.contains { $0.name == entry.name && $0.version == entry.version }
+    if !duplicate { entries.append(entry) }
+    lock.unlock()
+    // The source or pack path again, for the same diagnostic as adding it would give.
+    if duplicate {
+      if let pack = entry.pack { try add(pack, path: entry.source.name) } else { try add(entry.source) }
+    }
+  }
+
   /// Adds a pack (already checked for integrity by `Pack(bytes:name:)`).
   public func add(_ pack: Pack, path: String) throws(DiagnosticError) {
     guard let version = try? SemanticVersion(parsing: pack.manifest.version) else {

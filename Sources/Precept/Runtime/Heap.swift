@@ -102,6 +102,21 @@ struct Heap {
     model.strings.find(extras.string(index), hash: hash) ?? modelStringCount + index
   }
 
+  /// A program's constant (`Linkage.Item`) as a word of this heap: strings and bytes by their
+  /// id here (`linkedString`), lists made in the heap; `hashes` are `Linkage.hashes`.
+  mutating func link(_ item: Linkage.Item, hashes: UnsafeBufferPointer<UInt64>) -> Word {
+    switch item {
+    case .word(let word): return word
+    case .string(let index): return .string(linkedString(index, hash: hashes[Int(index)]))
+    case .bytes(let index): return .bytes(linkedString(index, hash: hashes[Int(index)]))
+    case .list(let elements):
+      var words: [Word] = []
+      words.reserveCapacity(elements.count)
+      for element in elements { words.append(link(element, hashes: hashes)) }
+      return .list(makeList(words))
+    }
+  }
+
   /// Whether a string id is interned (so equal interned ids mean equal strings).
   @inline(__always) func isInterned(_ id: Int32) -> Bool { id < scratchBase }
 

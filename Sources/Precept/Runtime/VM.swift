@@ -175,15 +175,10 @@ final class VM {
     let linkage = program.linkage
     var heap = self.heap
     heap.startExtras(copying: linkage.strings)
-    func link(_ item: Linkage.Item) -> Word {
-      switch item {
-      case .word(let word): word
-      case .string(let index): .string(heap.linkedString(index, hash: linkage.hashes[Int(index)]))
-      case .bytes(let index): .bytes(heap.linkedString(index, hash: linkage.hashes[Int(index)]))
-      case .list(let elements): .list(heap.makeList(elements.map(link)))
-      }
-    }
-    constants = RawArray(linkage.constants.map(link))
+    // The heap's own method: a local function capturing `heap` paid a dynamic exclusivity
+    // check (swift_beginAccess/endAccess) for every constant of every VM.
+    constants = RawArray(
+      linkage.hashes.withUnsafeBufferPointer { hashes in linkage.constants.map { heap.link($0, hashes: hashes) } })
     ids = WellKnownIDs(&heap)
     fieldCodes = linkage.fieldCodes.buffer
     heap.markPersistent()
@@ -216,6 +211,52 @@ final class VM {
     case .lessEqual: order <= 0
     case .greater: order > 0
     default: order >= 0
+    }
+  }
+
+  /// `compareConstant`: `left OP right`, where `raw` is a comparison's opcode number (the
+  /// verifier checks it), with the fast paths of `equal` and the orderings.
+  @inline(__always)
+  private func compare(_ left: Word, _ right: Word, _ raw: Int32) -> Word {
+    let op = Opcode(rawValue: UInt8(truncatingIfNeeded: raw)) ?? .equal
+    switch op {
+    case .equal, .notEqual:
+      let negated = op == .notEqual
+      switch (left, right) {
+      case (.string(let a), .string(let b)) where heap.isInterned(a) && heap.isInterned(b):
+        return .bool((a == b) != negated)
+      case (.int(let a), .int(let b)):
+        return .bool((a == b) != negated)
+      default:
+        return equality(left, right, negated: negated)
+      }
+    case .in:
+      return membership(left, right)
+    default:
+      if case .int(let a) = left, case .int(let b) = right {
+        return .bool(VM.holds(op, a < b ? -1 : (a > b ? 1 : 0)))
+      }
+      return ordering(left, right, VM.operatorName(op)) { VM.holds(op, $0) }
+    }
+  }
+
+  /// `builtinConstant`: builtin `raw` of a receiver and a string constant, with the commonest
+  /// (a string's prefix, a node's modifier by name) read directly.
+  @inline(__always)
+  private func callBuiltin(_ raw: Int32, _ receiver: Word, _ argument: Word) -> Word {
+    if raw == Builtin.startsWith.rawValue, case .string(let text) = receiver, case .string(let prefix) = argument {
+      return stringStartsWith(text, prefix)
+    }
+    if case .node = receiver, let builtin = Builtin(rawValue: raw),
+      builtin == .hasModifier || builtin == .modifier || builtin == .modifiersNamed
+    {
+      return modifiers(builtin, of: receiver, named: argument)
+    }
+    var pair = (receiver, argument)
+    return withUnsafePointer(to: &pair) { pointer in
+      pointer.withMemoryRebound(to: Word.self, capacity: 2) {
+        callBuiltin(raw, UnsafeBufferPointer(start: $0, count: 2))
+      }
     }
   }
 
@@ -482,6 +523,13 @@ final class VM {
         default:
           stack[sp - 1] = equality(stack[sp - 1], right, negated: negated)
         }
+      case .compareConstant:
+        cost &+= 1  // the `constant` it stands for
+        stack[sp - 1] = compare(stack[sp - 1], constants[Int(instruction.a)], instruction.b)
+      case .builtinConstant:
+        cost &+= 1  // the `constant` it stands for
+        stack[sp - 1] = callBuiltin(instruction.a, stack[sp - 1], constants[Int(instruction.b)])
+        if cost > budget { return overBudget(frameBase) }
       case .less, .lessEqual, .greater, .greaterEqual:
         sp -= 1
         let right = stack[sp]
@@ -806,4 +854,9 @@ struct WellKnownIDs {
     argumentKinds = ArgumentKind.allCases.map { heap.intern(Array($0.rawValue.utf8)) }
     trueText = heap.intern(Array("true".utf8))
   }
+
+  /// The names above in the order `init` interns them. Every program's string table ends with
+  /// them (`Linkage`), so a VM finds them in its copy instead of growing and rehashing it: that
+  /// was a fifth of making a VM, which `lint` does for every file and ruleset.
+  static let names: [String] = [""] + ArgumentKind.allCases.map(\.rawValue) + ["true"]
 }

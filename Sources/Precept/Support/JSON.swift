@@ -433,108 +433,153 @@ extension JSON {
   /// on one line when it fits in `lineWidth` columns (so small records such as arguments read
   /// as one line); compact output has no spaces at all. Both keep member order.
   public func serialized(pretty: Bool = true, lineWidth: Int = 120) -> String {
-    var out = ""
+    // Written as UTF-8 bytes and decoded once: appending to a `String` piece by piece, and
+    // counting each candidate line's characters, was most of the time `lint --format json`
+    // spent on a large report.
+    var out: [UInt8] = []
+    out.reserveCapacity(4096)
     write(to: &out, pretty: pretty, indent: 0, lineWidth: lineWidth)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private func write(to out: inout String, pretty: Bool, indent: Int, lineWidth: Int) {
+  private func write(to out: inout [UInt8], pretty: Bool, indent: Int, lineWidth: Int) {
     switch kind {
-    case .null: out += "null"
-    case .bool(let value): out += value ? "true" : "false"
-    case .integer(let value): out += String(value)
+    case .null: JSON.append("null", to: &out)
+    case .bool(let value): JSON.append(value ? "true" : "false", to: &out)
+    case .integer(let value): JSON.append(String(value), to: &out)
     case .double(let value):
       if value.isFinite {
         if value == value.rounded(), abs(value) < 1e15 {
-          out += String(Int64(value))
+          JSON.append(String(Int64(value)), to: &out)
         } else {
-          out += String(value)
+          JSON.append(String(value), to: &out)
         }
       } else {
-        out += "null"  // JSON has no non-finite numbers.
+        JSON.append("null", to: &out)  // JSON has no non-finite numbers.
       }
     case .string(let value): JSON.writeString(value, to: &out)
     case .array(let values):
       if values.isEmpty {
-        out += "[]"
+        JSON.append("[]", to: &out)
         return
       }
-      if pretty, let line = oneLine(within: lineWidth - indent * 2) {
-        out += line
-        return
-      }
-      out += "["
+      if pretty, writeOneLine(to: &out, within: lineWidth - indent * 2) { return }
+      out.append(UInt8(ascii: "["))
       for (position, value) in values.enumerated() {
-        if position > 0 { out += "," }
+        if position > 0 { out.append(UInt8(ascii: ",")) }
         if pretty { JSON.newline(&out, indent + 1) }
         value.write(to: &out, pretty: pretty, indent: indent + 1, lineWidth: lineWidth)
       }
       if pretty { JSON.newline(&out, indent) }
-      out += "]"
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
       if members.isEmpty {
-        out += "{}"
+        JSON.append("{}", to: &out)
         return
       }
-      if pretty, let line = oneLine(within: lineWidth - indent * 2) {
-        out += line
-        return
-      }
-      out += "{"
+      if pretty, writeOneLine(to: &out, within: lineWidth - indent * 2) { return }
+      out.append(UInt8(ascii: "{"))
       for (position, member) in members.enumerated() {
-        if position > 0 { out += "," }
+        if position > 0 { out.append(UInt8(ascii: ",")) }
         if pretty { JSON.newline(&out, indent + 1) }
         JSON.writeString(member.key, to: &out)
-        out += pretty ? ": " : ":"
+        JSON.append(pretty ? ": " : ":", to: &out)
         member.value.write(to: &out, pretty: pretty, indent: indent + 1, lineWidth: lineWidth)
       }
       if pretty { JSON.newline(&out, indent) }
-      out += "}"
+      out.append(UInt8(ascii: "}"))
     }
   }
 
-  /// The value on one line with spaces after `:` and `,`, if it fits in `width` columns and
-  /// holds no object or array that itself holds one (deeper structure reads better indented).
-  private func oneLine(within width: Int) -> String? {
-    func depth(_ value: JSON) -> Int {
+  /// Writes the value on one line with spaces after `:` and `,`, and returns true, if it fits
+  /// in `width` columns (characters) and holds no object or array that itself holds one
+  /// (deeper structure reads better indented); otherwise writes nothing and returns false.
+  private func writeOneLine(to out: inout [UInt8], within width: Int) -> Bool {
+    // Nesting is looked at only three levels down: deeper than that already fails.
+    func nestsAtMost(_ levels: Int, _ value: JSON) -> Bool {
       switch value.kind {
-      case .array(let values): 1 + (values.map(depth).max() ?? 0)
-      case .object(let members): 1 + (members.map { depth($0.value) }.max() ?? 0)
-      default: 0
+      case .array(let values): levels > 0 && values.allSatisfy { nestsAtMost(levels - 1, $0) }
+      case .object(let members): levels > 0 && members.allSatisfy { nestsAtMost(levels - 1, $0.value) }
+      default: true
       }
     }
-    guard depth(self) <= 2 else { return nil }
-    var out = ""
+    guard nestsAtMost(2, self) else { return false }
+    let start = out.count
     writeInline(to: &out)
-    return out.count <= width ? out : nil
+    let bytes = out.count - start
+    // A character is at least one byte, so a line of at most `width` bytes fits; an ASCII one
+    // (raw control characters are always escaped, so no CR LF pair) has one character a byte.
+    if bytes <= width { return true }
+    var ascii = true
+    for index in start..<out.count where out[index] >= 0x80 {
+      ascii = false
+      break
+    }
+    if !ascii, String(decoding: out[start...], as: UTF8.self).count <= width { return true }
+    out.removeSubrange(start...)
+    return false
   }
 
-  private func writeInline(to out: inout String) {
+  private func writeInline(to out: inout [UInt8]) {
     switch kind {
     case .array(let values):
-      out += "["
+      out.append(UInt8(ascii: "["))
       for (position, value) in values.enumerated() {
-        if position > 0 { out += ", " }
+        if position > 0 { JSON.append(", ", to: &out) }
         value.writeInline(to: &out)
       }
-      out += "]"
+      out.append(UInt8(ascii: "]"))
     case .object(let members):
-      out += "{"
+      out.append(UInt8(ascii: "{"))
       for (position, member) in members.enumerated() {
-        if position > 0 { out += ", " }
+        if position > 0 { JSON.append(", ", to: &out) }
         JSON.writeString(member.key, to: &out)
-        out += ": "
+        JSON.append(": ", to: &out)
         member.value.writeInline(to: &out)
       }
-      out += "}"
+      out.append(UInt8(ascii: "}"))
     default:
       write(to: &out, pretty: false, indent: 0, lineWidth: 0)
     }
   }
 
-  private static func newline(_ out: inout String, _ indent: Int) {
-    out += "\n"
-    out += String(repeating: "  ", count: indent)
+  @inline(__always)
+  private static func append(_ text: String, to out: inout [UInt8]) {
+    out.append(contentsOf: text.utf8)
+  }
+
+  private static func newline(_ out: inout [UInt8], _ indent: Int) {
+    out.append(UInt8(ascii: "\n"))
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+  }
+
+  /// `writeString` into UTF-8 bytes.
+  private static func writeString(_ value: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { utf8 in
+      var runStart = 0
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"", to: &out)
+        case UInt8(ascii: "\\"): append("\\\\", to: &out)
+        case UInt8(ascii: "\n"): append("\\n", to: &out)
+        case UInt8(ascii: "\r"): append("\\r", to: &out)
+        case UInt8(ascii: "\t"): append("\\t", to: &out)
+        case 0x08: append("\\b", to: &out)
+        case 0x0C: append("\\f", to: &out)
+        default:
+          let hex = String(byte, radix: 16)
+          append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &out)
+        }
+        runStart = index + 1
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+    out.append(UInt8(ascii: "\""))
   }
 
   /// Writes a JSON string literal, escaping what JSON requires and nothing more.

@@ -182,24 +182,24 @@ enum Evaluation {
       if configuration.standard {
         // A built-in ruleset the project requires by name from the registry is replaced by it.
         let replaced = Set(configuration.rulesets.map(\.name))
-        for entry in StandardRulesets.library().entries where !replaced.contains(entry.name) {
+        for entry in StandardRulesets.entries where !replaced.contains(entry.name) {
           if let loaded = library.entries.first(where: { $0.name == entry.name && $0.version == entry.version }) {
             chosen.append(loaded)
           } else {
-            try library.add(entry.source)
+            try library.add(entry)
             chosen.append(library.entries.last!)
           }
         }
       }
       try addPaths(configuration.paths.map(configuration.resolve))
     } else {
-      chosen = StandardRulesets.library().entries
-      for entry in chosen { try library.add(entry.source) }
+      chosen = StandardRulesets.entries
+      for entry in chosen { try library.add(entry) }
     }
     // The standard rulesets stay importable unless a ruleset of the same name and version is loaded.
-    for entry in StandardRulesets.library().entries
+    for entry in StandardRulesets.entries
     where !library.entries.contains(where: { $0.name == entry.name && $0.version == entry.version }) {
-      try library.add(entry.source)
+      try library.add(entry)
     }
     return (library, chosen)
   }
@@ -254,14 +254,20 @@ enum Evaluation {
 
   /// Evaluates `count` inputs on every core; `produce` reads input `index` (or reports why it
   /// cannot). Reports are merged in input order, so output does not depend on timing.
+  ///
+  /// `order`, when given, is the order to start the inputs in (a permutation of their
+  /// indices), largest first: each core takes the next input when it is done with one, so the
+  /// big ones, started early, do not leave one core working alone at the end.
   static func evaluate(
-    _ engine: Engine, count: Int, produce: @Sendable (Int) -> Result<Input, DiagnosticError>
+    _ engine: Engine, count: Int, order: [Int]? = nil, produce: @Sendable (Int) -> Result<Input, DiagnosticError>
   ) -> (Report, [Diagnostic]) {
     let results = Mutex<[(Report?, [Diagnostic])]>(Array(repeating: (nil, []), count: count))
     var runOptions = EvaluationOptions()
     runOptions.runBudget = RunBudget(limit: engine.limits.runCostBudget)
     let options = runOptions
-    DispatchQueue.concurrentPerform(iterations: count) { index in
+    precondition(order.map { $0.count == count } ?? true, "the order is a permutation of the inputs")
+    DispatchQueue.concurrentPerform(iterations: count) { position in
+      let index = order?[position] ?? position
       let result: (Report?, [Diagnostic])
       switch produce(index) {
       case .success(let input):
@@ -289,6 +295,22 @@ enum Evaluation {
     report.summary.rules = engine.rules.count
     report.sort()
     return (report, inputErrors)
+  }
+
+  /// The indices of `sizes`, largest first (ties in index order): the order to hand work to
+  /// the cores in, so that the longest jobs start first and the short ones fill in the end.
+  static func largestFirst(_ sizes: [Int]) -> [Int] {
+    sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+  }
+
+  /// The size in bytes of the file at `path`, or 0 when it cannot be read (reading it then
+  /// reports why): how long it takes to read and check, for `largestFirst`.
+  static func fileSize(_ path: InputPath) -> Int {
+    var info = stat()
+    let found = (path.bytes + [0]).withUnsafeBufferPointer { pointer in
+      pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) { stat($0, &info) == 0 }
+    }
+    return found ? Int(info.st_size) : 0
   }
 
   /// The largest input file read, so a stray multi-gigabyte file cannot exhaust memory.

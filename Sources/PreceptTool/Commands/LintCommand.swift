@@ -93,49 +93,44 @@ extension Command {
     run: { arguments, console in
       _ = try Evaluation.format(arguments)
       _ = try Evaluation.failOn(arguments)
-      let (engine, configuration) = try Evaluation.engine(arguments)
-      let layer = try Evaluation.layer(arguments, console)
+      let configuration = try ProjectConfiguration.find(arguments.value("--config"))
+      // The rulesets compile on another thread while the files are found and read (which
+      // needs no rules): compiling them first was a serial phase that left the other cores
+      // idle. An error found before the rulesets are needed waits for them, so that a ruleset
+      // error is still the one reported, as when they compiled first.
+      let compiling = PendingEngine(rulesetPaths: arguments.values("--ruleset"), configuration: configuration)
+      func afterEngine<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch {
+          _ = try compiling.engine()
+          throw error
+        }
+      }
+      let layer = try afterEngine { try Evaluation.layer(arguments, console) }
       let includePreviews = arguments.flag("--include-previews")
       var baseline: Baseline?
-      if let path = arguments.value("--baseline") { baseline = try Baseline.read(try readInput(path, console)) }
+      if let path = arguments.value("--baseline") {
+        baseline = try afterEngine { try Baseline.read(try readInput(path, console)) }
+      }
 
       let excludes = arguments.values("--exclude") + (configuration?.exclude ?? [])
       let walker = FileWalker(excludes: excludes.map(Glob.init))
       let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
       let (files, problems) = walker.files(paths)
-      if files.isEmpty && problems.isEmpty {
-        let excluded = excludes.isEmpty ? "" : " (excluding \(excludes.joined(separator: ", ")))"
-        throw InputError(message: "no Swift files to lint: none in \(paths.joined(separator: ", "))\(excluded)")
-      }
       let fixing = arguments.flag("--fix") || arguments.flag("--fix-placeholders")
-      if arguments.flag("--dry-run") && !fixing { throw UsageError(message: "--dry-run goes with --fix") }
-      if fixing {
-        if files.contains(.standardInput) { throw UsageError(message: "--fix cannot fix standard input") }
-        if arguments.flag("--watch") || arguments.value("--write-baseline") != nil {
-          throw UsageError(message: "--fix cannot be combined with --watch or --write-baseline")
-        }
-      }
       let watching = arguments.flag("--watch")
-      if watching {
-        if files.contains(.standardInput) { throw UsageError(message: "--watch cannot watch standard input") }
-        if try Evaluation.format(arguments) != .text || arguments.value("--output") != nil {
-          throw UsageError(message: "--watch prints text to the terminal: leave out --format and --output")
-        }
-        if arguments.value("--write-baseline") != nil || arguments.flag("--changed")
-          || arguments.value("--changed") != nil
-        {
-          throw UsageError(message: "--watch cannot be combined with --write-baseline or --changed")
-        }
+      try afterEngine {
+        try checkLintUsage(arguments, files: files, problems: problems, paths: paths, excludes: excludes)
       }
-      let stdin = files.contains(.standardInput) ? try console.standardInput() : nil
+      let stdin = files.contains(.standardInput) ? try afterEngine { try console.standardInput() } : nil
       // Only the files read here are quoted (from memory): nothing else is read for quoting.
       let sources = SourceLines()
-      let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
-      let shipped = try Evaluation.platforms(arguments, configuration)
       typealias Read = Result<(SourceFile, ViewDocument), DiagnosticError>
       let readFiles: @Sendable ([InputPath]) -> [Read] = { files in
         let read = Mutex<[Read?]>(Array(repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        // Largest first, each core taking the next file when done (see `Evaluation.evaluate`).
+        let order = Evaluation.largestFirst(files.map { $0 == .standardInput ? 0 : Evaluation.fileSize($0) })
+        DispatchQueue.concurrentPerform(iterations: files.count) { position in
+          let index = order[position]
           let result = Evaluation.read(files[index], stdin: stdin).flatMap { source in
             sources.add(source)
             return Result { () throws(DiagnosticError) in (source, try SwiftUIReader.read(source)) }
@@ -144,8 +139,15 @@ extension Command {
         }
         return read.withLock { $0 }.map { $0! }
       }
+      // Every file is read first: which platforms the project ships, when it does not say, is
+      // what all of its files mention. A watch keeps those platforms while files change.
+      let shipped = try afterEngine { try Evaluation.platforms(arguments, configuration) }
+      let documents = readFiles(files)
+      let engine = try compiling.engine()
+      let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
       let evaluateDocuments: @Sendable ([Read], PlatformSet?) -> (Report, [Diagnostic]) = { documents, platforms in
-        Evaluation.evaluate(engine, count: documents.count) { index in
+        let sizes = documents.map { (try? $0.get().0.bytes.count) ?? 0 }
+        return Evaluation.evaluate(engine, count: documents.count, order: Evaluation.largestFirst(sizes)) { index in
           documents[index].flatMap { source, document in
             var document = document
             document.platforms = platforms
@@ -155,9 +157,6 @@ extension Command {
           }
         }
       }
-      // Every file is read first: which platforms the project ships, when it does not say, is
-      // what all of its files mention. A watch keeps those platforms while files change.
-      let documents = readFiles(files)
       let platforms = shipped ?? Evaluation.mentionedPlatforms(documents.compactMap { try? $0.get().1 })
       let lintFiles: @Sendable ([InputPath]) -> (Report, [Diagnostic]) = { evaluateDocuments(readFiles($0), platforms) }
       var (report, inputErrors) = evaluateDocuments(documents, platforms)
@@ -241,6 +240,36 @@ extension Command {
       }
       return status
     })
+
+  /// The usage errors of a lint's options given the files found (none to lint, options that
+  /// do not go together), thrown in the order they were always checked in.
+  private static func checkLintUsage(
+    _ arguments: ParsedArguments, files: [InputPath], problems: [Diagnostic], paths: [String], excludes: [String]
+  ) throws {
+    if files.isEmpty && problems.isEmpty {
+      let excluded = excludes.isEmpty ? "" : " (excluding \(excludes.joined(separator: ", ")))"
+      throw InputError(message: "no Swift files to lint: none in \(paths.joined(separator: ", "))\(excluded)")
+    }
+    let fixing = arguments.flag("--fix") || arguments.flag("--fix-placeholders")
+    if arguments.flag("--dry-run") && !fixing { throw UsageError(message: "--dry-run goes with --fix") }
+    if fixing {
+      if files.contains(.standardInput) { throw UsageError(message: "--fix cannot fix standard input") }
+      if arguments.flag("--watch") || arguments.value("--write-baseline") != nil {
+        throw UsageError(message: "--fix cannot be combined with --watch or --write-baseline")
+      }
+    }
+    if arguments.flag("--watch") {
+      if files.contains(.standardInput) { throw UsageError(message: "--watch cannot watch standard input") }
+      if try Evaluation.format(arguments) != .text || arguments.value("--output") != nil {
+        throw UsageError(message: "--watch prints text to the terminal: leave out --format and --output")
+      }
+      if arguments.value("--write-baseline") != nil || arguments.flag("--changed")
+        || arguments.value("--changed") != nil
+      {
+        throw UsageError(message: "--watch cannot be combined with --write-baseline or --changed")
+      }
+    }
+  }
 
   /// The sources and documents read, by file name, for resolving fixes against.
   private static func readSources(_ documents: [Result<(SourceFile, ViewDocument), DiagnosticError>]) -> [String: (
@@ -360,4 +389,28 @@ extension Command {
 private func isFolder(_ path: String) -> Bool {
   var isDirectory: ObjCBool = false
   return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+}
+
+/// The engine of a lint, compiled on another thread from when it is made; `engine()` waits for
+/// it and gives it, or throws what compiling it threw.
+private final class PendingEngine: @unchecked Sendable {
+  private let done = DispatchGroup()
+  // Written once on the compiling thread before `done` is left, read only after waiting on it.
+  private var result: Result<Engine, any Error>?
+
+  init(rulesetPaths: [String], configuration: ProjectConfiguration?) {
+    done.enter()
+    let thread = Thread { [self] in
+      result = Result { try Evaluation.engine(rulesetPaths: rulesetPaths, configuration: configuration).engine }
+      done.leave()
+    }
+    // The main thread's size: compiling recurses as deep as a ruleset's nesting allows.
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  func engine() throws -> Engine {
+    done.wait()
+    return try result!.get()
+  }
 }

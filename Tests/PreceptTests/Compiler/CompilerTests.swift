@@ -139,3 +139,16 @@ enum Bytecode {
     #expect(vm.heap.errorMessage(index).contains("malformed bytecode"), "\(vm.heap.errorMessage(index))")
   }
 }
+
+/// What making a VM for a program costs: `lint` makes one for every file and ruleset.
+@Suite struct LinkingTests {
+  /// The names the node functions compare against are in every program's string table, so a
+  /// VM's copy of it is not grown (and rehashed) when it looks them up.
+  @Test func aVMAddsNoStringsToItsCopyOfTheProgramsTable() throws {
+    for source in ["x == 'a'", "1 + 2", "n.arg('title').kind == 'string'"] {
+      let program = try CompiledExpression(source, variables: ["x", "n"]).program
+      let vm = VM(program: program, model: ViewModel.empty)
+      #expect(vm.heap.extras.count == program.linkage.strings.count, "\(source)")
+    }
+  }
+}

@@ -50,6 +50,16 @@ import Testing
     #expect(folded == ScalarSet(orbit.map { $0.unicodeScalars.first!.value }.map { $0...$0 }))
   }
 
+  @Test func asciiCaseFoldingAgreesWithTheFullTable() {
+    for value in UInt32(0)..<0x80 {
+      var fromTable: [UInt32] = []
+      CaseFolding.forEachTableOrbitMember(in: value...value) { fromTable.append($0) }
+      var fromASCII: [UInt32] = []
+      CaseFolding.forEachOrbitMember(in: value...value) { fromASCII.append($0) }
+      #expect(fromASCII.sorted() == fromTable.sorted(), "U+\(String(value, radix: 16))")
+    }
+  }
+
   @Test func caseFoldingIsClosedAndSymmetric() {
     // Folding the whole of planes 0 and 1 at once, then each member alone, agrees.
     let all = ScalarSet([0...0x1_FFFF]).caseFolded()
