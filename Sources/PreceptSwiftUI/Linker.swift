@@ -1,0 +1,427 @@
+import Precept
+
+/// A node of a declaration, identified by where it is written: what a node copied into a use
+/// site came from.
+package struct ViewOrigin: Sendable, Hashable {
+  package var file: String
+  package var line: Int
+  package var column: Int
+  /// The node's type as the declaration's own model has it.
+  package var type: String
+}
+
+/// A declaration that builds views (a view's `body`, a member, a top-level function), by the
+/// position of its `var`/`func` node.
+package struct ViewDeclaration: Sendable, Hashable {
+  package var file: String
+  package var line: Int
+  package var column: Int
+}
+
+/// One node the linker copied into a document from a declaration: where it is now (the use
+/// site's position and its type) and where it came from.
+package struct ViewExpansion: Sendable, Hashable {
+  package var line: Int
+  package var column: Int
+  package var type: String
+  package var origin: ViewOrigin
+  package var declaration: ViewDeclaration
+  /// Whether the use that made the copy passed literal values or views to the declaration:
+  /// only then can a finding on the copy be the use's rather than the declaration's.
+  package var argued: Bool
+}
+
+/// A document whose uses of the project's views are linked to their declarations.
+package struct LinkedDocument: Sendable {
+  package var document: ViewDocument
+  /// Every node copied in from a declaration.
+  package var expansions: [ViewExpansion]
+  /// Declarations with a use left as written because a limit stopped it (recursion, depth,
+  /// size): what the declaration's uses do is not fully known.
+  package var blocked: Set<ViewDeclaration>
+}
+
+/// Links the uses of an app's own views to their declarations (`Sources/PreceptSwiftUI/README.md`,
+/// *Project-wide views*).
+///
+/// A use of a view type (`AppIcon(name: "close")`) or of a member that builds views
+/// (`controlButton(…)`, `self.header`) is replaced by the views its declaration builds, so
+/// rules see through it: the nodes take the use site's position, the first of them carries
+/// the use's name in `name` and the use site's modifiers after its own. Literal arguments bind
+/// the stored properties they initialise; the use's trailing closure and labelled view
+/// closures bind the properties that hold views. Everything else is left as written.
+package struct ViewLinker: Sendable {
+  /// How many declarations may be expanded inside one another at a use site.
+  package static let maximumExpansionDepth = 8
+  /// Uses nested deeper than this many nodes in the view tree are left as written, so linked
+  /// trees stay within the depth everything that walks them is built for.
+  package static let maximumUseNesting = 50
+  /// The most nodes linking may add to one document; later uses are left as written.
+  package static let maximumAddedNodes = 50_000
+
+  let index: ViewIndex
+
+  package init(_ index: ViewIndex) { self.index = index }
+
+  /// Links every document of a run; `documents` are the ones the index was built from, in
+  /// its order.
+  package static func link(_ documents: [ViewDocument]) -> [LinkedDocument] {
+    let linker = ViewLinker(ViewIndex(documents))
+    return documents.indices.map { linker.link(documents[$0], file: $0) }
+  }
+
+  /// Links document `file` of the index.
+  package func link(_ document: ViewDocument, file: Int) -> LinkedDocument {
+    var walk = Walk(index: index)
+    let context = Context(file: file)
+    let nodes = walk.nodes(document.nodes, context)
+    var linked = ViewDocument(file: document.file, nodes: nodes)
+    if walk.expansions.isEmpty && walk.substitutions == 0 {
+      linked = document
+    } else if SwiftUIReader.firstTooDeep(nodes) != nil {
+      // Linking never makes a document deeper than view-model JSON allows.
+      return LinkedDocument(document: document, expansions: [], blocked: walk.blocked.union(walk.expanded))
+    }
+    return LinkedDocument(document: linked, expansions: walk.expansions, blocked: walk.blocked)
+  }
+}
+
+// MARK: - The walk
+
+/// What binds a view type's stored properties at one use.
+private struct Bindings {
+  /// Literal values, by property name.
+  var literals: [String: ViewArgument] = [:]
+  /// Views passed in (a trailing closure, a labelled view closure), by property name.
+  var views: [String: [ViewNode]] = [:]
+  /// Whether the use passed any of those (initial values of properties do not count).
+  var argued = false
+}
+
+private struct Context {
+  /// The file whose declarations are being walked: names resolve from it.
+  var file: Int
+  /// The type around the nodes, for its members and stored properties.
+  var type: ViewIndex.TypeEntry? = nil
+  var bindings: Bindings? = nil
+  /// Inside an expansion: the position of the outermost use, which every copied node takes.
+  var useSite: (line: Int, column: Int)? = nil
+  var declaration: ViewDeclaration? = nil
+  /// Declarations being expanded (and the one being walked where it is declared).
+  var stack: [ViewDeclaration] = []
+  /// Nodes around the current one in the linked tree.
+  var level = 0
+
+  init(file: Int) { self.file = file }
+}
+
+private let declarationTypes: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
+private let memberTypes: Set<String> = ["var", "func", "subscript"]
+/// Lower-case node types that are not references.
+private let formTypes: Set<String> = [
+  "if", "switch", "case", "default", "var", "func", "subscript", "struct", "class", "enum", "actor", "extension",
+  "protocol", "self",
+]
+
+private struct Walk {
+  let index: ViewIndex
+  var expansions: [ViewExpansion] = []
+  var blocked: Set<ViewDeclaration> = []
+  /// Declarations expanded at least once.
+  var expanded: Set<ViewDeclaration> = []
+  /// Stored properties turned into views or bound: changes that are no expansion.
+  var substitutions = 0
+  var added = 0
+
+  init(index: ViewIndex) { self.index = index }
+
+  mutating func nodes(_ input: [ViewNode], _ context: Context) -> [ViewNode] {
+    var output: [ViewNode] = []
+    output.reserveCapacity(input.count)
+    var inner = context
+    inner.level += 1
+    for node in input { append(node, inner, &output) }
+    return output
+  }
+
+  private mutating func append(_ node: ViewNode, _ context: Context, _ output: inout [ViewNode]) {
+    if declarationTypes.contains(node.type) {
+      var inner = context
+      inner.type = node.name.flatMap { index.type(ViewIndex.simpleName($0), from: context.file) }
+      var copy = node
+      copy.children = nodes(node.children, inner)
+      output.append(copy)
+      return
+    }
+    if memberTypes.contains(node.type), context.useSite == nil {
+      // A member where it is declared: its own uses of itself are recursion.
+      var inner = context
+      inner.stack.append(declaration(node, context.file))
+      var copy = node
+      copy.children = nodes(node.children, inner)
+      output.append(copy)
+      return
+    }
+    if isReference(node.type), reference(node, context, &output) { return }
+    if let entry = index.type(node.type, from: context.file), index.isView(entry) {
+      use(node, of: entry, context, &output)
+      return
+    }
+    output.append(copied(node, context))
+  }
+
+  /// The node with its arguments bound, its closures and modifiers linked, and, inside an
+  /// expansion, the use site's position (recorded as an expansion).
+  private mutating func copied(_ node: ViewNode, _ context: Context) -> ViewNode {
+    var copy = node
+    copy.args = bound(node.args, context)
+    copy.children = nodes(node.children, context)
+    copy.slots = node.slots.map { ViewSlot(name: $0.name, nodes: nodes($0.nodes, context)) }
+    copy.modifiers = linked(node.modifiers, context)
+    if let site = context.useSite { place(&copy, origin: node, context, site) }
+    return copy
+  }
+
+  private mutating func linked(_ modifiers: [ViewModifier], _ context: Context) -> [ViewModifier] {
+    modifiers.map { modifier in
+      var copy = modifier
+      copy.args = bound(modifier.args, context)
+      copy.children = nodes(modifier.children, context)
+      copy.slots = modifier.slots.map { ViewSlot(name: $0.name, nodes: nodes($0.nodes, context)) }
+      return copy
+    }
+  }
+
+  /// Gives a copied node the use site's position and records where it came from. Its
+  /// arguments and modifiers keep the declaration's positions: they say where each is written,
+  /// and keep their order for rules that compare them (a padding after a frame).
+  private mutating func place(
+    _ node: inout ViewNode, origin: ViewNode, _ context: Context, _ site: (line: Int, column: Int)
+  ) {
+    node.line = site.line
+    node.column = site.column
+    expansions.append(
+      ViewExpansion(
+        line: site.line, column: site.column, type: node.type,
+        origin: ViewOrigin(
+          file: index.fileNames[context.file], line: origin.line, column: origin.column, type: node.type),
+        declaration: context.declaration!, argued: context.bindings?.argued ?? false))
+  }
+
+  /// Arguments with the bound properties' literal values in place of their names.
+  private func bound(_ args: [ViewArgument], _ context: Context) -> [ViewArgument] {
+    guard let literals = context.bindings?.literals, !literals.isEmpty else { return args }
+    return args.map { argument in
+      guard argument.kind == .expr else { return argument }
+      var name = Substring(argument.value)
+      if name.hasPrefix("self.") { name = name.dropFirst(5) }
+      guard let value = literals[String(name)] else { return argument }
+      var copy = argument
+      copy.kind = value.kind
+      copy.value = value.value
+      return copy
+    }
+  }
+
+  private func isReference(_ type: String) -> Bool {
+    guard let first = type.unicodeScalars.first, first.properties.isLowercase else { return false }
+    return !formTypes.contains(type)
+  }
+
+  private func declaration(_ node: ViewNode, _ file: Int) -> ViewDeclaration {
+    ViewDeclaration(file: index.fileNames[file], line: node.line, column: node.column)
+  }
+
+  // MARK: References: bound views, stored views, members
+
+  /// Resolves a reference (`content`, `image`, `header`, `row(item)`); false when it names
+  /// nothing the index knows.
+  private mutating func reference(_ node: ViewNode, _ context: Context, _ output: inout [ViewNode]) -> Bool {
+    let name = node.type
+    if let views = context.bindings?.views[name] {
+      substitutions += 1
+      output += wrapped(views, name: nil, modifiers: linked(node.modifiers, context), at: node, context)
+      return true
+    }
+    if let type = context.type, let property = type.properties.first(where: { $0.name == name }) {
+      // A stored view of a SwiftUI type (`private var image: Image`) is a view of that type,
+      // its value unknown.
+      guard let written = property.type, case let viewType = ViewIndex.simpleName(written),
+        Catalog.viewTypes.contains(viewType), !written.contains("->")
+      else { return false }
+      substitutions += 1
+      var placeholder = node
+      placeholder.type = viewType
+      placeholder.args = [ViewArgument(label: nil, kind: .expr, value: name, line: node.line, column: node.column)]
+      placeholder.modifiers = linked(node.modifiers, context)
+      placeholder.children = []
+      placeholder.slots = []
+      if let site = context.useSite {
+        place(&placeholder, origin: node, context, site)
+      }
+      output.append(placeholder)
+      return true
+    }
+    guard let member = index.member(name, of: context.type, from: context.file) else { return false }
+    let key = declaration(member.node, member.file)
+    var inner = context
+    inner.file = member.file
+    if context.type?.members[name] == nil {
+      // A top-level function sees no stored properties.
+      inner.type = nil
+      inner.bindings = nil
+    }
+    return expand(member.node.children, key: key, use: node, name: name, inner, context, &output)
+  }
+
+  // MARK: Uses of view types
+
+  /// Expands a use of a view type, or, when that cannot be done, keeps the use as written
+  /// with its own closures linked.
+  private mutating func use(
+    _ node: ViewNode, of entry: ViewIndex.TypeEntry, _ context: Context, _ output: inout [ViewNode]
+  ) {
+    let body = entry.members["body"]![0]
+    let key = declaration(body.node, body.file)
+    // What the use passes, linked where it is written.
+    var written = node
+    written.args = bound(node.args, context)
+    written.children = nodes(node.children, context)
+    written.slots = node.slots.map { ViewSlot(name: $0.name, nodes: nodes($0.nodes, context)) }
+    if let bindings = Self.bindings(entry, args: written.args, children: written.children, slots: written.slots) {
+      var inner = context
+      inner.file = body.file
+      inner.type = entry
+      inner.bindings = bindings
+      if expand(body.node.children, key: key, use: node, name: node.type, inner, context, &output) { return }
+    } else {
+      blocked.insert(key)
+    }
+    written.modifiers = linked(node.modifiers, context)
+    if let site = context.useSite { place(&written, origin: node, context, site) }
+    output.append(written)
+  }
+
+  /// Expands a declaration's views at a use; false (and the declaration marked blocked) when a
+  /// limit stops it or it builds nothing.
+  private mutating func expand(
+    _ views: [ViewNode], key: ViewDeclaration, use node: ViewNode, name: String, _ inner: Context, _ context: Context,
+    _ output: inout [ViewNode]
+  ) -> Bool {
+    guard !context.stack.contains(key), context.stack.count < ViewLinker.maximumExpansionDepth + 1,
+      context.level <= ViewLinker.maximumUseNesting, added < ViewLinker.maximumAddedNodes
+    else {
+      blocked.insert(key)
+      return false
+    }
+    var inner = inner
+    inner.stack.append(key)
+    inner.declaration = key
+    inner.useSite = context.useSite ?? (node.line, node.column)
+    inner.level = context.level - 1
+    let mark = expansions.count
+    let roots = nodes(views, inner)
+    let size = Self.count(roots)
+    guard !roots.isEmpty, added + size <= ViewLinker.maximumAddedNodes else {
+      expansions.removeSubrange(mark...)
+      blocked.insert(key)
+      return false
+    }
+    added += size
+    expanded.insert(key)
+    output += wrapped(roots, name: name, modifiers: linked(node.modifiers, context), at: node, context)
+    return true
+  }
+
+  /// Views put where one node was: the node's modifiers go on the first view when it is the
+  /// only one, else the views are wrapped in a `Group` that carries them.
+  private func wrapped(
+    _ views: [ViewNode], name: String?, modifiers: [ViewModifier], at node: ViewNode, _ context: Context
+  ) -> [ViewNode] {
+    guard !views.isEmpty else { return [] }
+    if views.count == 1 {
+      var root = views[0]
+      if root.name == nil { root.name = name }
+      root.modifiers += modifiers
+      return [root]
+    }
+    if modifiers.isEmpty && name == nil { return views }
+    let site = context.useSite ?? (node.line, node.column)
+    return [
+      ViewNode(type: "Group", name: name, line: site.line, column: site.column, modifiers: modifiers, children: views)
+    ]
+  }
+
+  /// How a use's arguments and closures bind the view's stored properties, or nil when a view
+  /// it passes has no property to go to (then the use is left as written, its views kept).
+  private static func bindings(
+    _ entry: ViewIndex.TypeEntry, args: [ViewArgument], children: [ViewNode], slots: [ViewSlot]
+  ) -> Bindings? {
+    var bindings = Bindings()
+    let properties = entry.properties.filter { $0.wrapper == nil }
+    var passed: Set<String> = []
+    for argument in args {
+      guard let label = argument.label, properties.contains(where: { $0.name == label }) else { continue }
+      passed.insert(label)
+      if argument.kind != .expr {
+        bindings.literals[label] = argument
+        bindings.argued = true
+      }
+    }
+    for property in properties where !passed.contains(property.name) {
+      if let value = property.value.flatMap(literal) { bindings.literals[property.name] = value }
+    }
+    for slot in slots {
+      guard properties.contains(where: { $0.name == slot.name }) else { return nil }
+      bindings.views[slot.name] = slot.nodes
+      passed.insert(slot.name)
+      bindings.argued = true
+    }
+    if !children.isEmpty {
+      guard let content = properties.first(where: { !passed.contains($0.name) && holdsViews($0) }) else { return nil }
+      bindings.views[content.name] = children
+      bindings.argued = true
+    }
+    return bindings
+  }
+
+  /// A property whose type holds views or builds them: `Content`, `() -> Label`, `some View`,
+  /// `Image`, `AnyView`.
+  private static func holdsViews(_ property: ViewProperty) -> Bool {
+    guard var type = property.type else { return false }
+    if let arrow = type.range(of: "->", options: .backwards) { type = String(type[arrow.upperBound...]) }
+    let name = ViewIndex.simpleName(
+      type.replacingOccurrences(of: ")", with: "").replacingOccurrences(of: "?", with: ""))
+    if Catalog.viewTypes.contains(name) { return true }
+    return ["Content", "Label", "View", "Icon", "Destination", "Leading", "Trailing"].contains { name.hasSuffix($0) }
+  }
+
+  /// A literal written as a property's initial value (`"trash"`, `24`, `true`, `.large`).
+  private static func literal(_ text: String) -> ViewArgument? {
+    guard let first = text.first else { return nil }
+    if text == "true" || text == "false" { return ViewArgument(label: nil, kind: .bool, value: text) }
+    if first == "\"", text.count >= 2, text.last == "\"", !text.contains("\\") {
+      return ViewArgument(label: nil, kind: .string, value: String(text.dropFirst().dropLast()))
+    }
+    if first == ".", text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), text.count > 1 {
+      return ViewArgument(label: nil, kind: .member, value: text)
+    }
+    if first.isNumber || first == "-", Double(text.replacingOccurrences(of: "_", with: "")) != nil {
+      return ViewArgument(label: nil, kind: .number, value: text)
+    }
+    return nil
+  }
+
+  private static func count(_ nodes: [ViewNode]) -> Int {
+    var total = 0
+    for node in nodes {
+      total += 1 + count(node.children)
+      for slot in node.slots { total += count(slot.nodes) }
+      for modifier in node.modifiers {
+        total += count(modifier.children)
+        for slot in modifier.slots { total += count(slot.nodes) }
+      }
+    }
+    return total
+  }
+}

@@ -1,0 +1,166 @@
+import Precept
+
+/// The views an app declares, across all the files of one run: every type that conforms to
+/// `View` (or to a protocol the project declares as refining it) with its stored properties
+/// and `body`, and every member and top-level function or computed property the reader kept
+/// as building views (`var`/`func`/`subscript` nodes).
+///
+/// Built from the documents the reader produced (phase one: read every file), then used by
+/// ``ViewLinker`` to link uses to declarations (phase two). Names resolve the same whatever
+/// the order of the files: a declaration in the file of the use wins, else the only one in
+/// the run; two candidates and no winner leave the use unlinked.
+package struct ViewIndex: Sendable {
+  /// A type, with what all its declarations (the type and its extensions) say about it.
+  struct TypeEntry: Sendable {
+    let name: String
+    /// The index of the file of the type's own declaration (or of its first extension).
+    let file: Int
+    /// The declarations (the type's own first) with the file each is in.
+    var declarations: [(file: Int, node: ViewNode)]
+    var conformances: Set<String>
+    /// Stored properties, from the type's own declaration.
+    var properties: [ViewProperty]
+    /// Members that build views, by name; more than one with a name is ambiguous.
+    var members: [String: [Member]]
+  }
+
+  /// A `var`/`func`/`subscript` node that builds views, and the file it is in.
+  struct Member: Sendable {
+    let file: Int
+    let node: ViewNode
+  }
+
+  let fileNames: [String]
+  /// Types by simple name (`Row` for `Outer.Row`).
+  private(set) var types: [String: [TypeEntry]] = [:]
+  /// Top-level members by name.
+  private(set) var topLevel: [String: [Member]] = [:]
+  /// Protocols that refine `View`, the project's and SwiftUI's own.
+  private(set) var viewProtocols: Set<String> = ["View"]
+
+  package init(_ documents: [ViewDocument]) {
+    fileNames = documents.map(\.file)
+    var declarations: [String: [(file: Int, node: ViewNode)]] = [:]
+    var protocols: [String: [String]] = [:]
+    for (file, document) in documents.enumerated() {
+      collect(document.nodes, file: file, topLevel: true, into: &declarations, protocols: &protocols)
+    }
+    // A protocol refines View when one it inherits does, however far up.
+    var changed = true
+    while changed {
+      changed = false
+      for (name, inherited) in protocols.sorted(by: { $0.key < $1.key }) where !viewProtocols.contains(name) {
+        if inherited.contains(where: viewProtocols.contains) {
+          viewProtocols.insert(name)
+          changed = true
+        }
+      }
+    }
+    for (name, found) in declarations {
+      let primaries = found.filter { $0.node.type != "extension" }
+      let extensions = found.filter { $0.node.type == "extension" }
+      var groups: [[(file: Int, node: ViewNode)]]
+      switch primaries.count {
+      case 0: groups = [extensions]  // an extension of a type declared elsewhere (a framework's)
+      case 1: groups = [primaries + extensions]
+      default:
+        // Several types share the name: each keeps the extensions of its own file.
+        groups = primaries.map { primary in [primary] + extensions.filter { $0.file == primary.file } }
+      }
+      types[name] = groups.map { group in
+        var entry = TypeEntry(
+          name: name, file: group[0].file, declarations: group, conformances: [], properties: [], members: [:])
+        if group[0].node.type != "extension" { entry.properties = group[0].node.properties }
+        for declaration in group {
+          for argument in declaration.node.args where argument.label == "inherits" {
+            entry.conformances.insert(Self.simpleName(argument.value))
+          }
+          Self.members(declaration.node.children, file: declaration.file, into: &entry.members)
+        }
+        return entry
+      }
+    }
+  }
+
+  /// Walks declarations: types (nested too) and top-level members.
+  private mutating func collect(
+    _ nodes: [ViewNode], file: Int, topLevel isTop: Bool,
+    into declarations: inout [String: [(file: Int, node: ViewNode)]], protocols: inout [String: [String]]
+  ) {
+    for node in nodes {
+      switch node.type {
+      case "struct", "class", "enum", "actor", "extension":
+        if let name = node.name { declarations[Self.simpleName(name), default: []].append((file, node)) }
+        collect(node.children, file: file, topLevel: false, into: &declarations, protocols: &protocols)
+      case "protocol":
+        if let name = node.name {
+          protocols[name, default: []] += node.args.filter { $0.label == "inherits" }.map { Self.simpleName($0.value) }
+        }
+      case "#if":
+        collect(node.children, file: file, topLevel: isTop, into: &declarations, protocols: &protocols)
+        for slot in node.slots {
+          collect(slot.nodes, file: file, topLevel: isTop, into: &declarations, protocols: &protocols)
+        }
+      case "var", "func",
+        "subscript" where isTop:
+        if let name = node.name { topLevel[name, default: []].append(Member(file: file, node: node)) }
+      default:
+        continue
+      }
+    }
+  }
+
+  /// The members among a type's children, also inside `#if` blocks.
+  private static func members(_ nodes: [ViewNode], file: Int, into members: inout [String: [Member]]) {
+    for node in nodes {
+      switch node.type {
+      case "var", "func", "subscript":
+        if let name = node.name { members[name, default: []].append(Member(file: file, node: node)) }
+      case "#if":
+        Self.members(node.children, file: file, into: &members)
+        for slot in node.slots { Self.members(slot.nodes, file: file, into: &members) }
+      default:
+        continue
+      }
+    }
+  }
+
+  /// `Row` for `Outer.Row`, `SwiftUI.View` or `Row<Content>`.
+  static func simpleName(_ written: String) -> String {
+    var name = Substring(written)
+    if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
+    if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+    return name.trimmingSpaces()
+  }
+
+  /// The type named `name` as seen from `file`: the one declared in that file, else the only
+  /// one in the run.
+  func type(_ name: String, from file: Int) -> TypeEntry? {
+    guard let candidates = types[name] else { return nil }
+    let local = candidates.filter { entry in entry.declarations.contains { $0.file == file } }
+    if local.count == 1 { return local[0] }
+    return local.isEmpty && candidates.count == 1 ? candidates[0] : nil
+  }
+
+  /// Whether a type is a view: it or an extension of it conforms to `View` or to a protocol
+  /// refining it, and it has a `body`.
+  func isView(_ entry: TypeEntry) -> Bool {
+    !entry.conformances.isDisjoint(with: viewProtocols) && entry.members["body"]?.count == 1
+  }
+
+  /// A member named `name` of `entry`, or a top-level one as seen from `file`; nil when there
+  /// is none or more than one (overloads are not told apart).
+  func member(_ name: String, of entry: TypeEntry?, from file: Int) -> Member? {
+    if let entry, let found = entry.members[name] { return found.count == 1 ? found[0] : nil }
+    guard let candidates = topLevel[name] else { return nil }
+    let local = candidates.filter { $0.file == file }
+    if local.count == 1 { return local[0] }
+    return local.isEmpty && candidates.count == 1 ? candidates[0] : nil
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingSpaces() -> String {
+    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
+}
