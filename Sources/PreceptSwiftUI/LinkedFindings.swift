@@ -7,7 +7,9 @@ import Precept
 /// copies of it at each use. The copies repeat the declaration's finding, so:
 ///
 /// - a finding on a copy is dropped when the same rule fails on the node it was copied from,
-///   where that is declared: the declaration reports it, once;
+///   as the declaration's own model has it: the declaration reports it, once. (A view expanded
+///   inside another declaration comes from its copy there, so what its use in that declaration
+///   decided is reported there, not at every use of the outer view.);
 /// - a finding on a copy whose original passes is reported at the use only when the use passed
 ///   the declaration literal values or views (`AppButton(title: "")`): the use decided it. A
 ///   use that passes nothing only puts the declaration in a context (a `body`, a `switch` case
@@ -42,13 +44,12 @@ package enum LinkedFindings {
       }
       copies.append(byPlace)
     }
-    // Findings on declared nodes, and which origins were copied at all.
+    // Every finding as the rules made it (on copies too), and which origins were copied.
     var declared: Set<Key> = []
     var copied: Set<ViewOrigin> = []
     for (file, report) in reports.enumerated() {
       guard let report else { continue }
-      for finding in report.findings
-      where copies[file][Place(line: finding.line, column: finding.column, type: finding.nodeType)] == nil {
+      for finding in report.findings {
         declared.insert(
           Key(
             rule: finding.rule,

@@ -107,6 +107,11 @@ private struct Context {
   /// Inside an expansion: the position of the outermost use, which every copied node takes.
   var useSite: (line: Int, column: Int)? = nil
   var declaration: ViewDeclaration? = nil
+  /// Where copied nodes come from, in the model of the declaration expanded first (its file,
+  /// and, for views expanded inside it, the position of their use in it): the position each
+  /// copied node has when that declaration is linked where it is declared.
+  var originFile = 0
+  var originSite: (line: Int, column: Int)? = nil
   /// Declarations being expanded (and the one being walked where it is declared).
   var stack: [ViewDeclaration] = []
   /// Nodes around the current one in the linked tree.
@@ -204,7 +209,8 @@ private struct Walk {
       ViewExpansion(
         line: site.line, column: site.column, type: node.type,
         origin: ViewOrigin(
-          file: index.fileNames[context.file], line: origin.line, column: origin.column, type: node.type),
+          file: index.fileNames[context.originFile], line: context.originSite?.line ?? origin.line,
+          column: context.originSite?.column ?? origin.column, type: node.type),
         declaration: context.declaration!, argued: context.bindings?.argued ?? false))
   }
 
@@ -317,6 +323,13 @@ private struct Walk {
     var inner = inner
     inner.stack.append(key)
     inner.declaration = key
+    if context.useSite == nil {
+      inner.originFile = inner.file
+      inner.originSite = nil
+    } else {
+      inner.originFile = context.originFile
+      inner.originSite = context.originSite ?? (node.line, node.column)
+    }
     inner.useSite = context.useSite ?? (node.line, node.column)
     inner.level = context.level - 1
     let mark = expansions.count
