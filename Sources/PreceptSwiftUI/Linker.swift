@@ -229,6 +229,12 @@ private struct Walk {
     }
   }
 
+  /// Notes a use left as written. Only a use where it is written counts: one inside an
+  /// expansion is a copy of a use that is linked, or noted, in its own declaration.
+  private mutating func block(_ key: ViewDeclaration, _ context: Context) {
+    if context.useSite == nil { blocked.insert(key) }
+  }
+
   private func isReference(_ type: String) -> Bool {
     guard let first = type.unicodeScalars.first, first.properties.isLowercase else { return false }
     return !formTypes.contains(type)
@@ -301,7 +307,7 @@ private struct Walk {
       inner.bindings = bindings
       if expand(body.node.children, key: key, use: node, name: node.type, inner, context, &output) { return }
     } else {
-      blocked.insert(key)
+      block(key, context)
     }
     written.modifiers = linked(node.modifiers, context)
     if let site = context.useSite { place(&written, origin: node, context, site) }
@@ -317,7 +323,7 @@ private struct Walk {
     guard !context.stack.contains(key), context.stack.count < ViewLinker.maximumExpansionDepth + 1,
       context.level <= ViewLinker.maximumUseNesting, added < ViewLinker.maximumAddedNodes
     else {
-      blocked.insert(key)
+      block(key, context)
       return false
     }
     var inner = inner
@@ -337,7 +343,7 @@ private struct Walk {
     let size = Self.count(roots)
     guard !roots.isEmpty, added + size <= ViewLinker.maximumAddedNodes else {
       expansions.removeSubrange(mark...)
-      blocked.insert(key)
+      block(key, context)
       return false
     }
     added += size
