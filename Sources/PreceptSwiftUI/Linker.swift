@@ -96,6 +96,8 @@ private struct Bindings {
   var views: [String: [ViewNode]] = [:]
   /// Whether the use passed any of those (initial values of properties do not count).
   var argued = false
+  /// Tells these bindings from those of other uses, for `Walk.usedViews`.
+  var id = 0
 }
 
 private struct Context {
@@ -128,6 +130,11 @@ private let formTypes: Set<String> = [
   "protocol", "self",
 ]
 
+private struct UsedView: Hashable {
+  var bindings: Int
+  var name: String
+}
+
 private struct Walk {
   let index: ViewIndex
   var expansions: [ViewExpansion] = []
@@ -136,6 +143,9 @@ private struct Walk {
   var expanded: Set<ViewDeclaration> = []
   /// Stored properties turned into views or bound: changes that are no expansion.
   var substitutions = 0
+  /// Views passed to a use that its expansion showed, by the use's bindings.
+  var usedViews: Set<UsedView> = []
+  var bindingCount = 0
   var added = 0
 
   init(index: ViewIndex) { self.index = index }
@@ -250,8 +260,9 @@ private struct Walk {
   /// nothing the index knows.
   private mutating func reference(_ node: ViewNode, _ context: Context, _ output: inout [ViewNode]) -> Bool {
     let name = node.type
-    if let views = context.bindings?.views[name] {
+    if let bindings = context.bindings, let views = bindings.views[name] {
       substitutions += 1
+      usedViews.insert(UsedView(bindings: bindings.id, name: name))
       output += wrapped(views, name: nil, modifiers: linked(node.modifiers, context), at: node, context)
       return true
     }
@@ -300,12 +311,25 @@ private struct Walk {
     written.args = bound(node.args, context)
     written.children = nodes(node.children, context)
     written.slots = node.slots.map { ViewSlot(name: $0.name, nodes: nodes($0.nodes, context)) }
-    if let bindings = Self.bindings(entry, args: written.args, children: written.children, slots: written.slots) {
+    if var bindings = Self.bindings(entry, args: written.args, children: written.children, slots: written.slots) {
+      bindingCount += 1
+      bindings.id = bindingCount
       var inner = context
       inner.file = body.file
       inner.type = entry
       inner.bindings = bindings
-      if expand(body.node.children, key: key, use: node, name: node.type, inner, context, &output) { return }
+      let (mark, addedBefore) = (expansions.count, added)
+      var produced: [ViewNode] = []
+      if expand(body.node.children, key: key, use: node, name: node.type, inner, context, &produced) {
+        // Views the use passes that the body never shows would be lost: keep the use instead.
+        if bindings.views.keys.allSatisfy({ usedViews.contains(UsedView(bindings: bindings.id, name: $0)) }) {
+          output += produced
+          return
+        }
+        expansions.removeSubrange(mark...)
+        added = addedBefore
+        block(key, context)
+      }
     } else {
       block(key, context)
     }
