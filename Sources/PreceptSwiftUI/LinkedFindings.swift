@@ -10,10 +10,11 @@ import Precept
 ///   as the declaration's own model has it: the declaration reports it, once. (A view expanded
 ///   inside another declaration comes from its copy there, so what its use in that declaration
 ///   decided is reported there, not at every use of the outer view.);
-/// - a finding on a copy whose original passes is reported at the use only when the use passed
-///   the declaration literal values or views (`AppButton(title: "")`): the use decided it. A
-///   use that passes nothing only puts the declaration in a context (a `body`, a `switch` case
-///   it may never take), and precision matters more than recall: dropped;
+/// - a finding on a copy whose original passes is reported at the use only when what the use
+///   passed changed that copy (`ViewExpansion.decided`: `AppButton(title: "")`, the use's
+///   modifiers on the root, a view passed into it): the use decided it. Otherwise the use only
+///   put the declaration in a context (a `body`, a `switch` case it may never take), and
+///   precision matters more than recall: dropped;
 /// - a finding on a declaration's node is dropped when the declaration is used in the run, every
 ///   copy of that node passes the rule, and no use was left unlinked by a limit: every use
 ///   settles it (`TrashButton { … }.accessibilityLabel("Delete")`).
@@ -74,7 +75,7 @@ package enum LinkedFindings {
           for copy in here { failedCopies.insert(Key(rule: rule, origin: copy.origin)) }
           // The declaration reports what it fails itself; a use that passed nothing in cannot
           // have decided the rest (the context it is used in, a `switch` case it never takes).
-          let repeated = here.count { declared.contains(Key(rule: rule, origin: $0.origin)) || !$0.argued }
+          let repeated = here.count { declared.contains(Key(rule: rule, origin: $0.origin)) || !$0.decided }
           drop.formUnion(positions.prefix(repeated))
         }
       }

@@ -26,9 +26,11 @@ package struct ViewExpansion: Sendable, Hashable {
   package var type: String
   package var origin: ViewOrigin
   package var declaration: ViewDeclaration
-  /// Whether the use that made the copy passed literal values or views to the declaration:
-  /// only then can a finding on the copy be the use's rather than the declaration's.
-  package var argued: Bool
+  /// Whether what the use passed changed the copy itself: a literal bound into its arguments,
+  /// a view passed in inside it, or the use's modifiers on it. Only then can a finding on the
+  /// copy be the use's rather than the declaration's; the context a use puts a view in (a
+  /// `body`, a `switch` case it never takes) does not count.
+  package var decided: Bool
 }
 
 /// A document whose uses of the project's views are linked to their declarations.
@@ -94,8 +96,8 @@ private struct Bindings {
   var literals: [String: ViewArgument] = [:]
   /// Views passed in (a trailing closure, a labelled view closure), by property name.
   var views: [String: [ViewNode]] = [:]
-  /// Whether the use passed any of those (initial values of properties do not count).
-  var argued = false
+  /// The literals the use wrote (the others are properties' initial values).
+  var written: Set<String> = []
   /// Tells these bindings from those of other uses, for `Walk.usedViews`.
   var id = 0
 }
@@ -143,6 +145,8 @@ private struct Walk {
   var expanded: Set<ViewDeclaration> = []
   /// Stored properties turned into views or bound: changes that are no expansion.
   var substitutions = 0
+  /// Values and views of uses put into copies so far (see `ViewExpansion.decided`).
+  var passed = 0
   /// Views passed to a use that its expansion showed, by the use's bindings.
   var usedViews: Set<UsedView> = []
   var bindingCount = 0
@@ -188,12 +192,16 @@ private struct Walk {
   /// The node with its arguments bound, its closures and modifiers linked, and, inside an
   /// expansion, the use site's position (recorded as an expansion).
   private mutating func copied(_ node: ViewNode, _ context: Context) -> ViewNode {
+    let passedBefore = passed
     var copy = node
     copy.args = bound(node.args, context)
     copy.children = nodes(node.children, context)
     copy.slots = node.slots.map { ViewSlot(name: $0.name, nodes: nodes($0.nodes, context)) }
     copy.modifiers = linked(node.modifiers, context)
-    if let site = context.useSite { place(&copy, origin: node, context, site) }
+    if let site = context.useSite {
+      let decided = passed > passedBefore
+      place(&copy, origin: node, context, site, decided: decided)
+    }
     return copy
   }
 
@@ -211,7 +219,8 @@ private struct Walk {
   /// arguments and modifiers keep the declaration's positions: they say where each is written,
   /// and keep their order for rules that compare them (a padding after a frame).
   private mutating func place(
-    _ node: inout ViewNode, origin: ViewNode, _ context: Context, _ site: (line: Int, column: Int)
+    _ node: inout ViewNode, origin: ViewNode, _ context: Context, _ site: (line: Int, column: Int),
+    decided: Bool = false
   ) {
     node.line = site.line
     node.column = site.column
@@ -221,17 +230,18 @@ private struct Walk {
         origin: ViewOrigin(
           file: index.fileNames[context.originFile], line: context.originSite?.line ?? origin.line,
           column: context.originSite?.column ?? origin.column, type: node.type),
-        declaration: context.declaration!, argued: context.bindings?.argued ?? false))
+        declaration: context.declaration!, decided: decided))
   }
 
   /// Arguments with the bound properties' literal values in place of their names.
-  private func bound(_ args: [ViewArgument], _ context: Context) -> [ViewArgument] {
+  private mutating func bound(_ args: [ViewArgument], _ context: Context) -> [ViewArgument] {
     guard let literals = context.bindings?.literals, !literals.isEmpty else { return args }
     return args.map { argument in
       guard argument.kind == .expr else { return argument }
       var name = Substring(argument.value)
       if name.hasPrefix("self.") { name = name.dropFirst(5) }
       guard let value = literals[String(name)] else { return argument }
+      if context.bindings!.written.contains(String(name)) { passed += 1 }
       var copy = argument
       copy.kind = value.kind
       copy.value = value.value
@@ -262,6 +272,7 @@ private struct Walk {
     let name = node.type
     if let bindings = context.bindings, let views = bindings.views[name] {
       substitutions += 1
+      passed += 1
       usedViews.insert(UsedView(bindings: bindings.id, name: name))
       output += wrapped(views, name: nil, modifiers: linked(node.modifiers, context), at: node, context)
       return true
@@ -372,7 +383,15 @@ private struct Walk {
     }
     added += size
     expanded.insert(key)
-    output += wrapped(roots, name: name, modifiers: linked(node.modifiers, context), at: node, context)
+    let modifiers = linked(node.modifiers, context)
+    if roots.count == 1, !modifiers.isEmpty, mark < expansions.count,
+      expansions[expansions.count - 1].type == roots[0].type
+    {
+      // Copies are recorded children first, so the last is the root's: the use's modifiers
+      // decide what it does.
+      expansions[expansions.count - 1].decided = true
+    }
+    output += wrapped(roots, name: name, modifiers: modifiers, at: node, context)
     return true
   }
 
@@ -408,7 +427,7 @@ private struct Walk {
       passed.insert(label)
       if argument.kind != .expr {
         bindings.literals[label] = argument
-        bindings.argued = true
+        bindings.written.insert(label)
       }
     }
     for property in properties where !passed.contains(property.name) {
@@ -418,12 +437,10 @@ private struct Walk {
       guard properties.contains(where: { $0.name == slot.name }) else { return nil }
       bindings.views[slot.name] = slot.nodes
       passed.insert(slot.name)
-      bindings.argued = true
     }
     if !children.isEmpty {
       guard let content = properties.first(where: { !passed.contains($0.name) && holdsViews($0) }) else { return nil }
       bindings.views[content.name] = children
-      bindings.argued = true
     }
     return bindings
   }
