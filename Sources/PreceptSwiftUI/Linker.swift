@@ -98,6 +98,9 @@ private struct Bindings {
   var views: [String: [ViewNode]] = [:]
   /// The literals the use wrote (the others are properties' initial values).
   var written: Set<String> = []
+  /// The copies recorded while linking each passed view group (in `Walk.expansions`): a body
+  /// that shows a group twice shows those copies twice, and each is recorded.
+  var entries: [String: Range<Int>] = [:]
   /// Tells these bindings from those of other uses, for `Walk.usedViews`.
   var id = 0
 }
@@ -273,7 +276,9 @@ private struct Walk {
     if let bindings = context.bindings, let views = bindings.views[name] {
       substitutions += 1
       passed += 1
-      usedViews.insert(UsedView(bindings: bindings.id, name: name))
+      if !usedViews.insert(UsedView(bindings: bindings.id, name: name)).inserted, let range = bindings.entries[name] {
+        expansions += expansions[range]
+      }
       output += wrapped(views, name: nil, modifiers: linked(node.modifiers, context), at: node, context)
       return true
     }
@@ -320,9 +325,18 @@ private struct Walk {
     // What the use passes, linked where it is written.
     var written = node
     written.args = bound(node.args, context)
+    let childrenStart = expansions.count
     written.children = nodes(node.children, context)
-    written.slots = node.slots.map { ViewSlot(name: $0.name, nodes: nodes($0.nodes, context)) }
+    let childrenEntries = childrenStart..<expansions.count
+    var slotEntries: [String: Range<Int>] = [:]
+    written.slots = node.slots.map { slot in
+      let start = expansions.count
+      let linked = ViewSlot(name: slot.name, nodes: nodes(slot.nodes, context))
+      slotEntries[slot.name] = start..<expansions.count
+      return linked
+    }
     if var bindings = Self.bindings(entry, args: written.args, children: written.children, slots: written.slots) {
+      for name in bindings.views.keys { bindings.entries[name] = slotEntries[name] ?? childrenEntries }
       bindingCount += 1
       bindings.id = bindingCount
       var inner = context
