@@ -19,7 +19,8 @@ import Precept
 ///   copy of that node passes the rule, and no use was left unlinked by a limit: every use
 ///   settles it (`TrashButton { … }.accessibilityLabel("Delete")`).
 ///
-/// Review items on copies repeat the declaration's and are dropped. Findings are matched to
+/// Uses in previews (`#Preview`, a `PreviewProvider`) count for neither. Review items on copies
+/// repeat the declaration's and are dropped. Findings are matched to
 /// copies by file, position and node type; when several copies of one use share those, they
 /// are counted, never guessed.
 package enum LinkedFindings {
@@ -56,7 +57,9 @@ package enum LinkedFindings {
             rule: finding.rule,
             origin: ViewOrigin(file: finding.file, line: finding.line, column: finding.column, type: finding.nodeType)))
       }
-      for group in copies[file].values { for expansion in group { copied.insert(expansion.origin) } }
+      for group in copies[file].values {
+        for expansion in group where !expansion.inPreview { copied.insert(expansion.origin) }
+      }
     }
     // Findings on copies: dropped when the original fails too; the rest are the use's.
     var failedCopies: Set<Key> = []
@@ -72,7 +75,7 @@ package enum LinkedFindings {
         let here = copies[file][place]!
         for (rule, positions) in byRule {
           // Which copy failed is not known when several share a place: all count as failed.
-          for copy in here { failedCopies.insert(Key(rule: rule, origin: copy.origin)) }
+          for copy in here where !copy.inPreview { failedCopies.insert(Key(rule: rule, origin: copy.origin)) }
           // The declaration reports what it fails itself; a use that passed nothing in cannot
           // have decided the rest (the context it is used in, a `switch` case it never takes).
           let repeated = here.count { declared.contains(Key(rule: rule, origin: $0.origin)) || !$0.decided }

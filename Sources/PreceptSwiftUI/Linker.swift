@@ -31,6 +31,9 @@ package struct ViewExpansion: Sendable, Hashable {
   /// copy be the use's rather than the declaration's; the context a use puts a view in (a
   /// `body`, a `switch` case it never takes) does not count.
   package var decided: Bool
+  /// Whether the use is in a preview (`#Preview`, a `PreviewProvider`): previews are not what
+  /// people use, so they neither keep a declaration's finding nor settle it.
+  package var inPreview: Bool
 }
 
 /// A document whose uses of the project's views are linked to their declarations.
@@ -119,6 +122,7 @@ private struct Context {
   /// copied node has when that declaration is linked where it is declared.
   var originFile = 0
   var originSite: (line: Int, column: Int)? = nil
+  var inPreview = false
   /// Declarations being expanded (and the one being walked where it is declared).
   var stack: [ViewDeclaration] = []
   /// Nodes around the current one in the linked tree.
@@ -170,9 +174,18 @@ private struct Walk {
     if declarationTypes.contains(node.type) {
       var inner = context
       inner.type = node.name.flatMap { index.type(ViewIndex.simpleName($0), from: context.file) }
+      if node.args.contains(where: { $0.label == "inherits" && ViewIndex.simpleName($0.value) == "PreviewProvider" }) {
+        inner.inPreview = true
+      }
       var copy = node
       copy.children = nodes(node.children, inner)
       output.append(copy)
+      return
+    }
+    if node.type == "#Preview", !context.inPreview {
+      var inner = context
+      inner.inPreview = true
+      append(node, inner, &output)
       return
     }
     if memberTypes.contains(node.type), context.useSite == nil {
@@ -233,7 +246,7 @@ private struct Walk {
         origin: ViewOrigin(
           file: index.fileNames[context.originFile], line: context.originSite?.line ?? origin.line,
           column: context.originSite?.column ?? origin.column, type: node.type),
-        declaration: context.declaration!, decided: decided))
+        declaration: context.declaration!, decided: decided, inPreview: context.inPreview))
   }
 
   /// Arguments with the bound properties' literal values in place of their names.
