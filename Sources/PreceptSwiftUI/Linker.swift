@@ -38,6 +38,11 @@ package struct ViewExpansion: Sendable, Hashable {
 
 /// A document whose uses of the project's views are linked to their declarations.
 package struct LinkedDocument: Sendable {
+  package init(document: ViewDocument, expansions: [ViewExpansion], blocked: Set<ViewDeclaration>) {
+    self.document = document
+    self.expansions = expansions
+    self.blocked = blocked
+  }
   package var document: ViewDocument
   /// Every node copied in from a declaration.
   package var expansions: [ViewExpansion]
@@ -61,8 +66,32 @@ package struct ViewLinker: Sendable {
   /// Uses nested deeper than this many nodes in the view tree are left as written, so linked
   /// trees stay within the depth everything that walks them is built for.
   package static let maximumUseNesting = 50
-  /// The most nodes linking may add to one document; later uses are left as written.
-  package static let maximumAddedNodes = 50_000
+  /// The most nodes one use may copy from declarations (its own and those expanded inside
+  /// it; views it passes in do not count). Linking is for what a view draws where it is used
+  /// (an icon, a button, a row); a whole screen inlined into each use would multiply the model
+  /// (30 times for IceCubesApp) and give only findings its declaration already reports.
+  package static let maximumExpansionSize = 32
+  /// The most nodes linking may add to one document: a quarter of the nodes it has as read,
+  /// and at least `minimumAddedNodes`, so that rules never evaluate much more than the file
+  /// holds; later uses are left as written.
+  package static func maximumAddedNodes(_ document: ViewDocument) -> Int {
+    max(minimumAddedNodes, count(document.nodes) / 4)
+  }
+  package static let minimumAddedNodes = 32
+
+  /// Nodes in a tree, through children, slots and modifier closures.
+  static func count(_ nodes: [ViewNode]) -> Int {
+    var total = 0
+    for node in nodes {
+      total += 1 + count(node.children)
+      for slot in node.slots { total += count(slot.nodes) }
+      for modifier in node.modifiers {
+        total += count(modifier.children)
+        for slot in modifier.slots { total += count(slot.nodes) }
+      }
+    }
+    return total
+  }
 
   let index: ViewIndex
 
@@ -77,7 +106,7 @@ package struct ViewLinker: Sendable {
 
   /// Links document `file` of the index.
   package func link(_ document: ViewDocument, file: Int) -> LinkedDocument {
-    var walk = Walk(index: index)
+    var walk = Walk(index: index, budget: Self.maximumAddedNodes(document))
     let context = Context(file: file)
     let nodes = walk.nodes(document.nodes, context)
     var linked = ViewDocument(file: document.file, nodes: nodes)
@@ -159,7 +188,13 @@ private struct Walk {
   var bindingCount = 0
   var added = 0
 
-  init(index: ViewIndex) { self.index = index }
+  /// The most nodes this document may gain.
+  let budget: Int
+
+  init(index: ViewIndex, budget: Int) {
+    self.index = index
+    self.budget = budget
+  }
 
   mutating func nodes(_ input: [ViewNode], _ context: Context) -> [ViewNode] {
     var output: [ViewNode] = []
@@ -208,6 +243,12 @@ private struct Walk {
   /// The node with its arguments bound, its closures and modifiers linked, and, inside an
   /// expansion, the use site's position (recorded as an expansion).
   private mutating func copied(_ node: ViewNode, _ context: Context) -> ViewNode {
+    // A leaf where it is written changes only by binding, and there is none.
+    if context.useSite == nil, node.children.isEmpty, node.slots.isEmpty,
+      node.modifiers.allSatisfy({ $0.children.isEmpty && $0.slots.isEmpty })
+    {
+      return node
+    }
     let passedBefore = passed
     var copy = node
     copy.args = bound(node.args, context)
@@ -272,7 +313,10 @@ private struct Walk {
   }
 
   private func isReference(_ type: String) -> Bool {
-    guard let first = type.unicodeScalars.first, first.properties.isLowercase else { return false }
+    guard let first = type.utf8.first else { return false }
+    if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") || first == UInt8(ascii: "#") { return false }
+    if first >= 0x80, type.unicodeScalars.first?.properties.isLowercase != true { return false }
+    if first < 0x80, !(first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) { return false }
     return !formTypes.contains(type)
   }
 
@@ -383,7 +427,7 @@ private struct Walk {
     _ output: inout [ViewNode]
   ) -> Bool {
     guard !context.stack.contains(key), context.stack.count < ViewLinker.maximumExpansionDepth + 1,
-      context.level <= ViewLinker.maximumUseNesting, added < ViewLinker.maximumAddedNodes
+      context.level <= ViewLinker.maximumUseNesting, added < budget
     else {
       block(key, context)
       return false
@@ -402,8 +446,10 @@ private struct Walk {
     inner.level = context.level - 1
     let mark = expansions.count
     let roots = nodes(views, inner)
-    let size = Self.count(roots)
-    guard !roots.isEmpty, added + size <= ViewLinker.maximumAddedNodes else {
+    let size = ViewLinker.count(roots)
+    guard !roots.isEmpty, expansions.count - mark <= ViewLinker.maximumExpansionSize,
+      added + size <= budget
+    else {
       expansions.removeSubrange(mark...)
       block(key, context)
       return false
@@ -499,16 +545,4 @@ private struct Walk {
     return nil
   }
 
-  private static func count(_ nodes: [ViewNode]) -> Int {
-    var total = 0
-    for node in nodes {
-      total += 1 + count(node.children)
-      for slot in node.slots { total += count(slot.nodes) }
-      for modifier in node.modifiers {
-        total += count(modifier.children)
-        for slot in modifier.slots { total += count(slot.nodes) }
-      }
-    }
-    return total
-  }
 }

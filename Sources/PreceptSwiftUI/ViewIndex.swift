@@ -11,17 +11,31 @@ import Precept
 /// the run; two candidates and no winner leave the use unlinked.
 package struct ViewIndex: Sendable {
   /// A type, with what all its declarations (the type and its extensions) say about it.
-  struct TypeEntry: Sendable {
+  /// A class so that the linker's contexts, which carry one per level of the tree, copy a
+  /// reference.
+  final class TypeEntry: Sendable {
     let name: String
     /// The index of the file of the type's own declaration (or of its first extension).
     let file: Int
     /// The declarations (the type's own first) with the file each is in.
-    var declarations: [(file: Int, node: ViewNode)]
-    var conformances: Set<String>
+    let declarations: [(file: Int, node: ViewNode)]
+    let conformances: Set<String>
     /// Stored properties, from the type's own declaration.
-    var properties: [ViewProperty]
+    let properties: [ViewProperty]
     /// Members that build views, by name; more than one with a name is ambiguous.
-    var members: [String: [Member]]
+    let members: [String: [Member]]
+
+    init(
+      name: String, file: Int, declarations: [(file: Int, node: ViewNode)], conformances: Set<String>,
+      properties: [ViewProperty], members: [String: [Member]]
+    ) {
+      self.name = name
+      self.file = file
+      self.declarations = declarations
+      self.conformances = conformances
+      self.properties = properties
+      self.members = members
+    }
   }
 
   /// A `var`/`func`/`subscript` node that builds views, and the file it is in.
@@ -68,16 +82,17 @@ package struct ViewIndex: Sendable {
         groups = primaries.map { primary in [primary] + extensions.filter { $0.file == primary.file } }
       }
       types[name] = groups.map { group in
-        var entry = TypeEntry(
-          name: name, file: group[0].file, declarations: group, conformances: [], properties: [], members: [:])
-        if group[0].node.type != "extension" { entry.properties = group[0].node.properties }
+        var conformances: Set<String> = []
+        var members: [String: [Member]] = [:]
         for declaration in group {
           for argument in declaration.node.args where argument.label == "inherits" {
-            entry.conformances.insert(Self.simpleName(argument.value))
+            conformances.insert(Self.simpleName(argument.value))
           }
-          Self.members(declaration.node.children, file: declaration.file, into: &entry.members)
+          Self.members(declaration.node.children, file: declaration.file, into: &members)
         }
-        return entry
+        return TypeEntry(
+          name: name, file: group[0].file, declarations: group, conformances: conformances,
+          properties: group[0].node.type != "extension" ? group[0].node.properties : [], members: members)
       }
     }
   }
@@ -127,10 +142,16 @@ package struct ViewIndex: Sendable {
 
   /// `Row` for `Outer.Row`, `SwiftUI.View` or `Row<Content>`.
   static func simpleName(_ written: String) -> String {
+    // The common case, a plain name, is returned without making a string.
+    let bytes = written.utf8
+    guard bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") })
+    else { return written }
     var name = Substring(written)
     if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
     if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
-    return name.trimmingSpaces()
+    while name.first == " " { name = name.dropFirst() }
+    while name.last == " " { name = name.dropLast() }
+    return String(name)
   }
 
   /// The type named `name` as seen from `file`: the one declared in that file, else the only
@@ -156,11 +177,5 @@ package struct ViewIndex: Sendable {
     let local = candidates.filter { $0.file == file }
     if local.count == 1 { return local[0] }
     return local.isEmpty && candidates.count == 1 ? candidates[0] : nil
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingSpaces() -> String {
-    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
   }
 }

@@ -207,7 +207,7 @@ import Testing
     let linkedDocument = ViewLinker.link([document])[0]
     let before = all(document.nodes).count
     let after = all(linkedDocument.document.nodes).count
-    #expect(after - before <= ViewLinker.maximumAddedNodes)
+    #expect(after - before <= ViewLinker.maximumAddedNodes(document))
     #expect(!linkedDocument.blocked.isEmpty)
   }
 
