@@ -109,7 +109,9 @@ package struct ViewLinker: Sendable {
     var walk = Walk(index: index, budget: Self.maximumAddedNodes(document))
     let context = Context(file: file)
     let nodes = walk.nodes(document.nodes, context)
-    var linked = ViewDocument(file: document.file, nodes: nodes)
+    // The document's other fields (its platforms) stay as read.
+    var linked = document
+    linked.nodes = nodes
     if walk.expansions.isEmpty && walk.substitutions == 0 {
       linked = document
     } else if SwiftUIReader.firstTooDeep(nodes) != nil {

@@ -97,9 +97,8 @@ extension Command {
       let sources = SourceLines()
       let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
       let shipped = try Evaluation.platforms(arguments, configuration)
-      typealias Read = Result<(SourceFile, ViewDocument), DiagnosticError>
-      let readFiles: @Sendable ([InputPath]) -> [Read] = { files in
-        let read = Mutex<[Read?]>(Array(repeating: nil, count: files.count))
+      let readFiles: @Sendable ([InputPath]) -> [Evaluation.ReadSwift] = { files in
+        let read = Mutex<[Evaluation.ReadSwift?]>(Array(repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
           let result = Evaluation.read(files[index], stdin: stdin).flatMap { source in
             sources.add(source)
@@ -109,21 +108,19 @@ extension Command {
         }
         return read.withLock { $0 }.map { $0! }
       }
-      let evaluateDocuments: @Sendable ([Read], PlatformSet?) -> (Report, [Diagnostic]) = { documents, platforms in
-        Evaluation.evaluate(engine, count: documents.count) { index in
-          documents[index].flatMap { source, document in
-            var document = document
-            document.platforms = platforms
-            return .success(Evaluation.input(ViewModel(document), source: source, ruleIDs: ruleIDs))
-          }
-        }
-      }
       // Every file is read first: which platforms the project ships, when it does not say, is
-      // what all of its files mention. A watch keeps those platforms while files change.
+      // what all of its files mention, and a use of a view may be in any file but its
+      // declaration's. A watch keeps those platforms while files change, and re-links the
+      // whole project when one does.
       let documents = readFiles(files)
       let platforms = shipped ?? Evaluation.mentionedPlatforms(documents.compactMap { try? $0.get().1 })
-      let lintFiles: @Sendable ([InputPath]) -> (Report, [Diagnostic]) = { evaluateDocuments(readFiles($0), platforms) }
-      var (report, inputErrors) = evaluateDocuments(documents, platforms)
+      let state = LinkedLintState { read, previous in
+        Evaluation.evaluateLinked(engine, read, platforms: platforms, ruleIDs: ruleIDs, previous: previous)
+      }
+      let lintFiles: @Sendable ([InputPath], [InputPath]) -> (Report, [Diagnostic]) = { changed, removed in
+        state.update(changed: changed, read: readFiles(changed), removed: removed)
+      }
+      var (report, inputErrors) = state.run(files, documents)
       inputErrors += problems
       report.summary.files = files.count
 
@@ -186,7 +183,8 @@ extension Command {
     usage: "precept dump-model PATH… | precept dump-model -",
     details: """
       Prints what the rules see: the view model of each Swift file as JSON (the format is
-      Grammar/viewmodel.schema.json), a JSON array when there are several files. Folders are
+      Grammar/viewmodel.schema.json), a JSON array when there are several files, with uses of
+      the views the files declare linked to their declarations as lint links them. Folders are
       searched as by lint. - reads standard input. The platforms are chosen as by lint
       (--platform, precept.json, the platforms the code mentions, iOS).
 
@@ -220,10 +218,9 @@ extension Command {
       let platforms =
         try Evaluation.platforms(arguments, try ProjectConfiguration.find(arguments.value("--config")))
         ?? Evaluation.mentionedPlatforms(read)
-      for var document in read {
-        document.platforms = platforms
-        documents.append(document.json)
-      }
+      for index in read.indices { read[index].platforms = platforms }
+      // Printed as lint sees them: uses of the files' own views linked to their declarations.
+      documents = ViewLinker.link(read).map(\.document.json)
       let several = files.count + problems.count > 1 || arguments.positionals.contains { isFolder($0) }
       if several {
         console.print(JSON.array(documents).serialized(pretty: true))

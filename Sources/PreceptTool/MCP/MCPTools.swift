@@ -301,12 +301,13 @@ struct MCPTools {
       showReview = flag
     }
     let ruleIDs = RuleIDCheck(engine, partial: false)
-    // As `lint` reads a file: the view model, and the suppression comments (checked by name).
-    var (report, inputErrors) = Evaluation.evaluate(engine, count: 1) { _ in
-      Result { () throws(DiagnosticError) in
-        Evaluation.input(ViewModel(try SwiftUIReader.read(source)), source: source, ruleIDs: ruleIDs)
-      }
-    }
+    // As `lint` reads a file: the view model, with the uses of the views the code declares
+    // linked to their declarations, and the suppression comments (checked by name).
+    let read = Result { () throws(DiagnosticError) in (source, try SwiftUIReader.read(source)) }
+    // The platforms are the code's own, as the reader found them.
+    let platforms = (try? read.get())?.1.platforms
+    var (report, inputErrors, _) = Evaluation.evaluateLinked(
+      engine, [read], platforms: platforms, ruleIDs: ruleIDs)
     report.summary.files = 1
     return answer(report, inputErrors: inputErrors, showReview: showReview, source: source)
   }
