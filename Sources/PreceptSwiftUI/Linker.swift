@@ -73,7 +73,9 @@ package struct ViewLinker: Sendable {
   package static let maximumExpansionSize = 32
   /// The most nodes linking may add to one document: a quarter of the nodes it has as read,
   /// and at least `minimumAddedNodes`, so that rules never evaluate much more than the file
-  /// holds; later uses are left as written.
+  /// holds. When the uses would add more, the cheapest are linked first (fewest nodes added,
+  /// then source order) and the rest are left as written: the budget drops the fewest links,
+  /// and which ones does not depend on where in the file a use is.
   package static func maximumAddedNodes(_ document: ViewDocument) -> Int {
     max(minimumAddedNodes, count(document.nodes) / 4)
   }
@@ -106,9 +108,23 @@ package struct ViewLinker: Sendable {
 
   /// Links document `file` of the index.
   package func link(_ document: ViewDocument, file: Int) -> LinkedDocument {
-    var walk = Walk(index: index, budget: Self.maximumAddedNodes(document))
+    let budget = Self.maximumAddedNodes(document)
     let context = Context(file: file)
-    let nodes = walk.nodes(document.nodes, context)
+    // First every use is linked, and what each one written in the file adds is counted.
+    var walk = Walk(index: index, allowed: nil)
+    var nodes = walk.nodes(document.nodes, context)
+    if walk.added > budget {
+      // Over the budget: link again, only the cheapest uses that fit.
+      var allowed: Set<UseSite> = []
+      var total = 0
+      for (site, cost) in walk.costs.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+        guard total + cost <= budget else { break }
+        total += cost
+        allowed.insert(site)
+      }
+      walk = Walk(index: index, allowed: allowed)
+      nodes = walk.nodes(document.nodes, context)
+    }
     // The document's other fields (its platforms) stay as read.
     var linked = document
     linked.nodes = nodes
@@ -124,8 +140,9 @@ package struct ViewLinker: Sendable {
 
 // MARK: - The walk
 
-/// What binds a view type's stored properties at one use.
-private struct Bindings {
+/// What binds a view type's stored properties at one use. A class: every context inside the
+/// expansion carries it, and it is not changed once the expansion starts.
+private final class Bindings {
   /// Literal values, by property name.
   var literals: [String: ViewArgument] = [:]
   /// Views passed in (a trailing closure, a labelled view closure), by property name.
@@ -164,11 +181,14 @@ private struct Context {
 
 private let declarationTypes: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
 private let memberTypes: Set<String> = ["var", "func", "subscript"]
-/// Lower-case node types that are not references.
-private let formTypes: Set<String> = [
-  "if", "switch", "case", "default", "var", "func", "subscript", "struct", "class", "enum", "actor", "extension",
-  "protocol", "self",
-]
+
+/// Where a use is written in the file being linked.
+struct UseSite: Hashable, Comparable {
+  var line: Int
+  var column: Int
+
+  static func < (a: UseSite, b: UseSite) -> Bool { (a.line, a.column) < (b.line, b.column) }
+}
 
 private struct UsedView: Hashable {
   var bindings: Int
@@ -188,14 +208,20 @@ private struct Walk {
   /// Views passed to a use that its expansion showed, by the use's bindings.
   var usedViews: Set<UsedView> = []
   var bindingCount = 0
+  /// Nodes added so far (a use's own copies and those of the uses expanded inside it).
   var added = 0
+  /// Where the copies of the use written in the file being expanded start in `expansions`.
+  var outerMark = 0
+  /// What each use written in the file added, by where it is written.
+  var costs: [UseSite: Int] = [:]
 
-  /// The most nodes this document may gain.
-  let budget: Int
+  /// The uses written in the file that may be linked, or nil for all of them (the first walk,
+  /// which counts what each adds).
+  let allowed: Set<UseSite>?
 
-  init(index: ViewIndex, budget: Int) {
+  init(index: ViewIndex, allowed: Set<UseSite>?) {
     self.index = index
-    self.budget = budget
+    self.allowed = allowed
   }
 
   mutating func nodes(_ input: [ViewNode], _ context: Context) -> [ViewNode] {
@@ -203,12 +229,18 @@ private struct Walk {
     output.reserveCapacity(input.count)
     var inner = context
     inner.level += 1
-    for node in input { append(node, inner, &output) }
+    for node in input {
+      // A use that copied more than it may is left as written: the rest of it is not walked.
+      if context.useSite != nil, expansions.count - outerMark > ViewLinker.maximumExpansionSize { break }
+      append(node, inner, &output)
+    }
     return output
   }
 
   private mutating func append(_ node: ViewNode, _ context: Context, _ output: inout [ViewNode]) {
-    if declarationTypes.contains(node.type) {
+    // Declarations and members are lower-case forms: a type name skips those checks.
+    let lowercase = node.type.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } ?? false
+    if lowercase, declarationTypes.contains(node.type) {
       var inner = context
       inner.type = node.name.flatMap { index.type(ViewIndex.simpleName($0), from: context.file) }
       if node.args.contains(where: { $0.label == "inherits" && ViewIndex.simpleName($0.value) == "PreviewProvider" }) {
@@ -225,7 +257,7 @@ private struct Walk {
       append(node, inner, &output)
       return
     }
-    if memberTypes.contains(node.type), context.useSite == nil {
+    if lowercase, context.useSite == nil, memberTypes.contains(node.type) {
       // A member where it is declared: its own uses of itself are recursion.
       var inner = context
       inner.stack.append(declaration(node, context.file))
@@ -314,13 +346,7 @@ private struct Walk {
     if context.useSite == nil { blocked.insert(key) }
   }
 
-  private func isReference(_ type: String) -> Bool {
-    guard let first = type.utf8.first else { return false }
-    if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") || first == UInt8(ascii: "#") { return false }
-    if first >= 0x80, type.unicodeScalars.first?.properties.isLowercase != true { return false }
-    if first < 0x80, !(first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) { return false }
-    return !formTypes.contains(type)
-  }
+  private func isReference(_ type: String) -> Bool { ViewIndex.isReference(type) }
 
   private func declaration(_ node: ViewNode, _ file: Int) -> ViewDeclaration {
     ViewDeclaration(file: index.fileNames[file], line: node.line, column: node.column)
@@ -369,7 +395,7 @@ private struct Walk {
       inner.type = nil
       inner.bindings = nil
     }
-    return expand(member.node.children, key: key, use: node, name: name, inner, context, &output)
+    return expand(member, key: key, use: node, name: name, inner, context, &output)
   }
 
   // MARK: Uses of view types
@@ -394,7 +420,7 @@ private struct Walk {
       slotEntries[slot.name] = start..<expansions.count
       return linked
     }
-    if var bindings = Self.bindings(entry, args: written.args, children: written.children, slots: written.slots) {
+    if let bindings = Self.bindings(entry, args: written.args, children: written.children, slots: written.slots) {
       for name in bindings.views.keys { bindings.entries[name] = slotEntries[name] ?? childrenEntries }
       bindingCount += 1
       bindings.id = bindingCount
@@ -404,7 +430,7 @@ private struct Walk {
       inner.bindings = bindings
       let (mark, addedBefore) = (expansions.count, added)
       var produced: [ViewNode] = []
-      if expand(body.node.children, key: key, use: node, name: node.type, inner, context, &produced) {
+      if expand(body, key: key, use: node, name: node.type, inner, context, &produced) {
         // Views the use passes that the body never shows would be lost: keep the use instead.
         if bindings.views.keys.allSatisfy({ usedViews.contains(UsedView(bindings: bindings.id, name: $0)) }) {
           output += produced
@@ -412,6 +438,7 @@ private struct Walk {
         }
         expansions.removeSubrange(mark...)
         added = addedBefore
+        if context.useSite == nil { costs[UseSite(line: node.line, column: node.column)] = nil }
         block(key, context)
       }
     } else {
@@ -425,11 +452,17 @@ private struct Walk {
   /// Expands a declaration's views at a use; false (and the declaration marked blocked) when a
   /// limit stops it or it builds nothing.
   private mutating func expand(
-    _ views: [ViewNode], key: ViewDeclaration, use node: ViewNode, name: String, _ inner: Context, _ context: Context,
-    _ output: inout [ViewNode]
+    _ member: ViewIndex.Member, key: ViewDeclaration, use node: ViewNode, name: String, _ inner: Context,
+    _ context: Context, _ output: inout [ViewNode]
   ) -> Bool {
-    guard !context.stack.contains(key), context.stack.count < ViewLinker.maximumExpansionDepth + 1,
-      context.level <= ViewLinker.maximumUseNesting, added < budget
+    guard member.minimumCopies <= ViewLinker.maximumExpansionSize, !context.stack.contains(key),
+      context.stack.count < ViewLinker.maximumExpansionDepth + 1,
+      context.level <= ViewLinker.maximumUseNesting,
+      context.useSite == nil
+        ? allowed?.contains(UseSite(line: node.line, column: node.column)) ?? true
+          // Inside a use that copied too much already, nothing more is expanded: it will be
+          // left as written anyway.
+        : expansions.count - outerMark <= ViewLinker.maximumExpansionSize
     else {
       block(key, context)
       return false
@@ -447,16 +480,21 @@ private struct Walk {
     inner.useSite = context.useSite ?? (node.line, node.column)
     inner.level = context.level - 1
     let mark = expansions.count
-    let roots = nodes(views, inner)
-    let size = ViewLinker.count(roots)
-    guard !roots.isEmpty, expansions.count - mark <= ViewLinker.maximumExpansionSize,
-      added + size <= budget
-    else {
+    if context.useSite == nil { outerMark = mark }
+    let roots = nodes(member.node.children, inner)
+    // The nodes copied from declarations (this one's and those expanded inside it); views the
+    // use passes in were there already.
+    let copies = expansions.count - mark
+    guard !roots.isEmpty, copies <= ViewLinker.maximumExpansionSize else {
       expansions.removeSubrange(mark...)
       block(key, context)
       return false
     }
-    added += size
+    if context.useSite == nil {
+      // What the file gains is counted per use written in it, its nested expansions included.
+      added += copies
+      costs[UseSite(line: node.line, column: node.column)] = copies
+    }
     expanded.insert(key)
     let modifiers = linked(node.modifiers, context)
     if roots.count == 1, !modifiers.isEmpty, mark < expansions.count,
@@ -494,7 +532,7 @@ private struct Walk {
   private static func bindings(
     _ entry: ViewIndex.TypeEntry, args: [ViewArgument], children: [ViewNode], slots: [ViewSlot]
   ) -> Bindings? {
-    var bindings = Bindings()
+    let bindings = Bindings()
     let properties = entry.properties.filter { $0.wrapper == nil }
     var passed: Set<String> = []
     for argument in args {

@@ -42,6 +42,46 @@ package struct ViewIndex: Sendable {
   struct Member: Sendable {
     let file: Int
     let node: ViewNode
+    /// The fewest nodes an expansion of the member copies: every node it builds is copied
+    /// except a name, which may stand for views the use passes in. A member that builds more
+    /// than a use may copy is left as written at once, without walking it.
+    let minimumCopies: Int
+
+    init(file: Int, node: ViewNode) {
+      self.file = file
+      self.node = node
+      minimumCopies = Self.countCopied(node.children)
+    }
+
+    private static func countCopied(_ nodes: [ViewNode]) -> Int {
+      var total = 0
+      for node in nodes {
+        if !ViewIndex.isReference(node.type) { total += 1 }
+        total += countCopied(node.children)
+        for slot in node.slots { total += countCopied(slot.nodes) }
+        for modifier in node.modifiers {
+          total += countCopied(modifier.children)
+          for slot in modifier.slots { total += countCopied(slot.nodes) }
+        }
+      }
+      return total
+    }
+  }
+
+  /// Lower-case node types that are not references.
+  private static let formTypes: Set<String> = [
+    "if", "switch", "case", "default", "var", "func", "subscript", "struct", "class", "enum", "actor", "extension",
+    "protocol", "self",
+  ]
+
+  /// Whether a node type names something in scope (`content`, `header`, `row`): a name that
+  /// starts with a lower-case letter and is no form (`if`, `var`).
+  static func isReference(_ type: String) -> Bool {
+    guard let first = type.utf8.first else { return false }
+    if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") || first == UInt8(ascii: "#") { return false }
+    if first >= 0x80, type.unicodeScalars.first?.properties.isLowercase != true { return false }
+    if first < 0x80, !(first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) { return false }
+    return !formTypes.contains(type)
   }
 
   let fileNames: [String]
@@ -158,6 +198,7 @@ package struct ViewIndex: Sendable {
   /// one in the run.
   func type(_ name: String, from file: Int) -> TypeEntry? {
     guard let candidates = types[name] else { return nil }
+    if candidates.count == 1 { return candidates[0] }
     let local = candidates.filter { entry in entry.declarations.contains { $0.file == file } }
     if local.count == 1 { return local[0] }
     return local.isEmpty && candidates.count == 1 ? candidates[0] : nil

@@ -211,6 +211,21 @@ import Testing
     #expect(!linkedDocument.blocked.isEmpty)
   }
 
+  @Test func overTheFileBudgetTheCheapestUsesAreLinkedFirst() throws {
+    // A 25-node card written first, then ten one-node icons: the file's budget (32 nodes) holds
+    // the ten icons, or the card and seven of them in source order.
+    let leaves = (1...12).map { "Text(\"\($0)\")" }.joined(separator: "; ")
+    let card = "struct Card: View { var body: some View { VStack { VStack { \(leaves) }; VStack { \(leaves) } } } }"
+    let icon = "struct AppIcon: View { var body: some View { Image(systemName: \"x\") } }"
+    let icons = (1...10).map { _ in "Button(action: go) { AppIcon() }" }.joined(separator: "\n")
+    let screen = "struct Screen: View { var body: some View { VStack { Card()\n\(icons) } } }"
+    let linked = try linked([card + "\n" + icon + "\n" + screen])[0]
+    let nodes = all(linked.document.nodes)
+    #expect(nodes.filter { $0.type == "AppIcon" }.isEmpty)
+    #expect(nodes.filter { $0.type == "Card" }.count == 1)
+    #expect(linked.blocked.count == 1)
+  }
+
   @Test func linkingDoesNotDependOnTheOrderOfFiles() throws {
     let icon = "struct AppIcon: View { let name: String\n var body: some View { Image(systemName: name) } }"
     let row = "struct Row: View { var body: some View { Button(action: go) { AppIcon(name: \"x\") } } }"
