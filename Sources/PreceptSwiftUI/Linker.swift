@@ -171,6 +171,10 @@ private struct Context {
   var originFile = 0
   var originSite: (line: Int, column: Int)? = nil
   var inPreview = false
+  /// False inside a view whose custom style may draw words the model cannot show
+  /// (`.buttonStyle(RowStyle(title: …))` whose declaration is not known to show the title):
+  /// uses there stay as written, so linking adds no finding a style may answer.
+  var resolves = true
   /// Declarations being expanded (and the one being walked where it is declared).
   var stack: [ViewDeclaration] = []
   /// Nodes around the current one in the linked tree.
@@ -181,6 +185,82 @@ private struct Context {
 
 private let declarationTypes: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
 private let memberTypes: Set<String> = ["var", "func", "subscript"]
+
+private enum StyleEffect {
+  /// The style shows this value as text.
+  case names(ViewArgument)
+  /// The style is given a title-like value it may or may not show.
+  case unknown
+}
+
+private let styleProtocols: Set<String> = ["ButtonStyle", "PrimitiveButtonStyle", "LabelStyle"]
+/// Argument labels of a style that say what a control is called.
+private let titleLabels: Set<String> = ["title", "titleKey", "label", "text", "name", "caption", "accessibilityLabel"]
+
+/// A style written as a call, `RowStyle(title: "Share", tint: .red)`: its type and labelled
+/// arguments as source text; nil for anything else (`.plain`, `style`, a chain).
+struct StyleCall {
+  var name: String
+  var arguments: [(label: String, value: String)] = []
+
+  init?(_ text: String) {
+    let text = Substring(text)
+    guard let open = text.firstIndex(of: "("), text.last == ")" else { return nil }
+    let name = text[..<open]
+    guard let first = name.first, first.isUppercase,
+      name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    else { return nil }
+    self.name = String(name)
+    // Split the arguments at top-level commas (outside brackets and string literals).
+    var depth = 0
+    var inString = false
+    var previous: Character = " "
+    var start = text.index(after: open)
+    let end = text.index(before: text.endIndex)
+    var parts: [Substring] = []
+    var index = start
+    while index < end {
+      let character = text[index]
+      if inString {
+        if character == "\"" && previous != "\\" { inString = false }
+      } else {
+        switch character {
+        case "\"": inString = true
+        case "(", "[", "{": depth += 1
+        case ")", "]", "}": depth -= 1
+        case "," where depth == 0:
+          parts.append(text[start..<index])
+          start = text.index(after: index)
+        default: break
+        }
+      }
+      previous = character
+      index = text.index(after: index)
+    }
+    if start < end { parts.append(text[start..<end]) }
+    for part in parts {
+      guard let colon = part.firstIndex(of: ":") else { continue }
+      let label = Self.trimmed(part[..<colon])
+      guard !label.isEmpty, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+      arguments.append((label, Self.trimmed(part[part.index(after: colon)...])))
+    }
+  }
+
+  private static func trimmed(_ text: Substring) -> String {
+    String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+
+  /// A value as the model writes an argument: a plain string literal's contents, else the
+  /// expression's text; at the position of the style.
+  static func argument(_ value: String, at position: ViewArgument) -> ViewArgument {
+    if value.count >= 2, value.first == "\"", value.last == "\"", !value.contains("\\") {
+      return ViewArgument(
+        label: nil, kind: .string, value: String(value.dropFirst().dropLast()), line: position.line,
+        column: position.column)
+    }
+    return ViewArgument(label: nil, kind: .expr, value: value, line: position.line, column: position.column)
+  }
+}
 
 /// Where a use is written in the file being linked.
 struct UseSite: Hashable, Comparable {
@@ -238,6 +318,33 @@ private struct Walk {
   }
 
   private mutating func append(_ node: ViewNode, _ context: Context, _ output: inout [ViewNode]) {
+    if !node.modifiers.isEmpty, context.resolves, let effect = styleEffect(node, context) {
+      var node = node
+      var inner = context
+      if case .names(let title) = effect, node.type == "Button", node.args.allSatisfy({ $0.label != nil }) {
+        // The style draws the title beside the label: the button shows those words.
+        let text = ViewNode(type: "Text", line: title.line, column: title.column, args: [title])
+        if let slot = node.slots.firstIndex(where: { $0.name == "label" }) {
+          node.slots[slot].nodes.append(text)
+        } else {
+          node.children.append(text)
+        }
+        substitutions += 1
+      } else {
+        inner.resolves = false
+      }
+      resolve(node, inner, &output)
+      return
+    }
+    resolve(node, context, &output)
+  }
+
+  /// Appends the node, or what it stands for when it names a view, a member or a bound view.
+  private mutating func resolve(_ node: ViewNode, _ context: Context, _ output: inout [ViewNode]) {
+    if !context.resolves {
+      output.append(copied(node, context))
+      return
+    }
     // Declarations and members are lower-case forms: a type name skips those checks.
     let lowercase = node.type.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } ?? false
     if lowercase, declarationTypes.contains(node.type) {
@@ -350,6 +457,44 @@ private struct Walk {
 
   private func declaration(_ node: ViewNode, _ file: Int) -> ViewDeclaration {
     ViewDeclaration(file: index.fileNames[file], line: node.line, column: node.column)
+  }
+
+  // MARK: Custom styles
+
+  /// What a custom style given to a node does to its name: `.names` when the style's
+  /// declaration shows a value the use passes (`FormActionButtonStyle(title: "Share")`, whose
+  /// `makeBody` has `Text(title)`), `.unknown` when the use passes a title-like value the
+  /// declaration is not known to show; nil for styles that pass no such value, SwiftUI's own
+  /// styles and styles the run does not declare.
+  private func styleEffect(_ node: ViewNode, _ context: Context) -> StyleEffect? {
+    for modifier in node.modifiers where modifier.name == "buttonStyle" || modifier.name == "labelStyle" {
+      guard let argument = modifier.args.first, argument.kind == .expr, let call = StyleCall(argument.value),
+        !call.arguments.isEmpty, let entry = index.type(ViewIndex.simpleName(call.name), from: context.file),
+        !entry.conformances.isDisjoint(with: styleProtocols)
+      else { continue }
+      let shown = entry.members["makeBody"].map { Self.shownProperties($0.flatMap(\.node.children)) } ?? []
+      if let passed = call.arguments.first(where: { shown.contains($0.label) }) {
+        return .names(StyleCall.argument(passed.value, at: argument))
+      }
+      if call.arguments.contains(where: { titleLabels.contains($0.label) }) { return .unknown }
+    }
+    return nil
+  }
+
+  /// Names of properties a style's body shows as text: `Text(title)`, `Label(title, …)`.
+  private static func shownProperties(_ nodes: [ViewNode]) -> Set<String> {
+    var names: Set<String> = []
+    for node in nodes {
+      if node.type == "Text" || node.type == "Label", let first = node.args.first, first.label == nil,
+        first.kind == .expr
+      {
+        names.insert(first.value.hasPrefix("self.") ? String(first.value.dropFirst(5)) : first.value)
+      }
+      names.formUnion(shownProperties(node.children))
+      for slot in node.slots { names.formUnion(shownProperties(slot.nodes)) }
+      for modifier in node.modifiers { names.formUnion(shownProperties(modifier.children)) }
+    }
+    return names
   }
 
   // MARK: References: bound views, stored views, members

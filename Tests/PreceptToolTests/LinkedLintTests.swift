@@ -95,6 +95,73 @@ import Testing
     #expect(alone.status == 0)
   }
 
+  static let appIcon =
+    "struct AppIcon: View {\n  let name: String\n  var body: some View { Image(systemName: name) }\n}\n"
+
+  @Test func customButtonStyleThatShowsItsTitleNamesAnIconButton() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("AppIcon.swift", Self.appIcon)
+    try folder.write(
+      "FormStyle.swift",
+      """
+      struct FormActionButtonStyle: ButtonStyle {
+        let title: String
+        func makeBody(configuration: Configuration) -> some View {
+          VStack {
+            configuration.label
+            Text(title)
+          }
+        }
+      }
+      """)
+    try folder.write(
+      "Footer.swift",
+      """
+      struct Footer: View {
+        var body: some View {
+          HStack {
+            Button { message() } label: { AppIcon(name: "message") }
+              .buttonStyle(FormActionButtonStyle(title: L10n.commonMessage))
+            Button { share() } label: { Image(systemName: "square.and.arrow.up") }
+              .buttonStyle(FormActionButtonStyle(title: "Share"))
+            Button { close() } label: { AppIcon(name: "xmark") }
+          }
+        }
+      }
+      """)
+    let run = ToolRun(["lint", folder.path])
+    #expect(findings(run) == ["Footer.swift:8 [button.basic/accessible-name]"], "\(run.output)")
+  }
+
+  @Test func customStyleGivenATitleItIsNotKnownToShowLeavesTheButtonAsWritten() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("AppIcon.swift", Self.appIcon)
+    try folder.write(
+      "RowStyle.swift",
+      """
+      struct RowStyle: ButtonStyle {
+        let title: String
+        func makeBody(configuration: Configuration) -> some View {
+          configuration.label.overlay(Caption(title))
+        }
+      }
+      """)
+    try folder.write(
+      "Row.swift",
+      """
+      struct Row: View {
+        var body: some View {
+          Button { open() } label: { AppIcon(name: "doc") }
+            .buttonStyle(RowStyle(title: "Documents"))
+        }
+      }
+      """)
+    let run = ToolRun(["lint", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+  }
+
   @Test func aFragmentOnStandardInputLinksItsOwnViews() throws {
     let run = ToolRun(
       ["lint", "-"],
