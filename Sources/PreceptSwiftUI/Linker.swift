@@ -353,6 +353,13 @@ private struct Walk {
       if node.args.contains(where: { $0.label == "inherits" && ViewIndex.simpleName($0.value) == "PreviewProvider" }) {
         inner.inPreview = true
       }
+      if node.args.contains(where: { $0.label == "inherits" && Self.isAppliedElsewhere(ViewIndex.simpleName($0.value)) }
+      ) {
+        // A modifier's or a style's body is shown where `.modifier(…)` or `.buttonStyle(…)`
+        // puts it, which linking does not follow: what is around it there (a combined
+        // element, a name) is unknown, so its uses stay as written.
+        inner.resolves = false
+      }
       var copy = node
       copy.children = nodes(node.children, inner)
       output.append(copy)
@@ -460,6 +467,11 @@ private struct Walk {
   }
 
   // MARK: Custom styles
+
+  /// `ViewModifier` and the style protocols (`ButtonStyle`, `LabelStyle`, `ToggleStyle`, …).
+  private static func isAppliedElsewhere(_ conformance: String) -> Bool {
+    conformance == "ViewModifier" || conformance.hasSuffix("Style") || conformance.hasSuffix("StyleConfiguration")
+  }
 
   /// What a custom style given to a node does to its name: `.names` when the style's
   /// declaration shows a value the use passes (`FormActionButtonStyle(title: "Share")`, whose
@@ -630,7 +642,9 @@ private struct Walk {
     // The nodes copied from declarations (this one's and those expanded inside it); views the
     // use passes in were there already.
     let copies = expansions.count - mark
-    guard !roots.isEmpty, copies <= ViewLinker.maximumExpansionSize else {
+    guard !roots.isEmpty, copies <= ViewLinker.maximumExpansionSize,
+      !Self.speaksInDecoration(roots), !node.modifiers.contains(where: Self.speaks)
+    else {
       expansions.removeSubrange(mark...)
       block(key, context)
       return false
@@ -651,6 +665,30 @@ private struct Walk {
     }
     output += wrapped(roots, name: name, modifiers: modifiers, at: node, context)
     return true
+  }
+
+  /// Whether an `.overlay` or `.background` in the views draws words (`Image(…).overlay {
+  /// Text("Load") }`). The rules read what a control says from its content, not from what is
+  /// drawn over it, so such an expansion would show them a glyph where people see words: the
+  /// use stays as written.
+  private static func speaksInDecoration(_ views: [ViewNode]) -> Bool {
+    views.contains { node in
+      node.modifiers.contains(where: speaks) || speaksInDecoration(node.children)
+        || node.slots.contains { speaksInDecoration($0.nodes) }
+    }
+  }
+
+  private static func speaks(_ modifier: ViewModifier) -> Bool {
+    guard modifier.name == "overlay" || modifier.name == "background" else { return false }
+    return showsText(modifier.children) || modifier.slots.contains { showsText($0.nodes) }
+      || modifier.args.contains { $0.kind == .expr && ($0.value.hasPrefix("Text(") || $0.value.hasPrefix("Label(")) }
+  }
+
+  private static func showsText(_ views: [ViewNode]) -> Bool {
+    views.contains { node in
+      node.type == "Text" || node.type == "Label" || showsText(node.children)
+        || node.slots.contains { showsText($0.nodes) } || node.modifiers.contains { showsText($0.children) }
+    }
   }
 
   /// Views put where one node was: the node's modifiers go on the first view when it is the

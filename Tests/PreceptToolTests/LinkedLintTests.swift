@@ -162,6 +162,49 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
   }
 
+  @Test func wordsDrawnOverALinkedImageKeepTheUseAsWritten() throws {
+    // The button shows "Load map" over the image; the rules read a label from its content.
+    let run = ToolRun(
+      ["lint", "-"],
+      input: """
+        struct MapView: View {
+          private var placeholderImage: some View { Image("map-blurred").resizable() }
+          var body: some View {
+            Button { reload() } label: {
+              placeholderImage
+                .overlay {
+                  VStack { Image(systemName: "arrow.clockwise"); Text(L10n.loadMap) }
+                }
+            }
+          }
+        }
+
+        """)
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  @Test func usesInsideAViewModifierBodyStayAsWritten() throws {
+    // Where `.modifier(…)` puts the body (a combined element with its own actions) is unknown.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("AppIcon.swift", Self.appIcon)
+    try folder.write(
+      "RemoveButton.swift",
+      """
+      private struct RemoveButtonModifier: ViewModifier {
+        let action: () -> Void
+        func body(content: Content) -> some View {
+          content.overlay(alignment: .topTrailing) {
+            Button(action: action) { closeLabel }
+          }
+        }
+        var closeLabel: some View { AppIcon(name: "xmark").padding(2) }
+      }
+      """)
+    let run = ToolRun(["lint", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+  }
+
   @Test func aFragmentOnStandardInputLinksItsOwnViews() throws {
     let run = ToolRun(
       ["lint", "-"],

@@ -39,9 +39,14 @@ extension Command {
       input errors and rules that could not run are reported wherever they are. It combines
       with --baseline.
 
-      --watch lints once as usual, then checks the paths twice a second and re-lints the files
-      that were added, changed or removed, printing the findings that appeared (+) and those
-      that are gone (-), until interrupted (Ctrl-C).
+      Uses of the views, helper functions and computed properties the files declare are
+      linked to their declarations across all files (a fragment on standard input links
+      within itself): rules see what a use builds, and a finding inside such a view is
+      reported once, at its declaration, unless the use decided it.
+
+      --watch lints once as usual, then checks the paths twice a second, reads again the files
+      that were added, changed or removed and re-links the project, printing the findings
+      that appeared (+) and those that are gone (-) in any file, until interrupted (Ctrl-C).
 
       Exit status: 0 clean, 1 findings at or above --fail-on, 2 a usage error, a ruleset that
       does not compile, an input that could not be read, or a rule that could not run on a
