@@ -81,6 +81,31 @@ package struct ViewLinker: Sendable {
   }
   package static let minimumAddedNodes = 32
 
+  /// Notes the positions of the nodes whose subtree names something linkable (or carries a
+  /// style that may name a button); true when there is one.
+  static func mark(_ nodes: [ViewNode], _ names: Set<String>, _ marked: inout Set<UseSite>) -> Bool {
+    var any = false
+    for node in nodes {
+      var changes = names.contains(node.type)
+      if mark(node.children, names, &marked) { changes = true }
+      for slot in node.slots {
+        if mark(slot.nodes, names, &marked) { changes = true }
+      }
+      for modifier in node.modifiers {
+        if modifier.name == "buttonStyle" || modifier.name == "labelStyle" { changes = true }
+        if mark(modifier.children, names, &marked) { changes = true }
+        for slot in modifier.slots {
+          if mark(slot.nodes, names, &marked) { changes = true }
+        }
+      }
+      if changes {
+        marked.insert(UseSite(line: node.line, column: node.column))
+        any = true
+      }
+    }
+    return any
+  }
+
   /// Nodes in a tree, through children, slots and modifier closures.
   static func count(_ nodes: [ViewNode]) -> Int {
     var total = 0
@@ -108,10 +133,15 @@ package struct ViewLinker: Sendable {
 
   /// Links document `file` of the index.
   package func link(_ document: ViewDocument, file: Int) -> LinkedDocument {
+    // Only subtrees that name something linkable are walked; most of a file is not.
+    var changing: Set<UseSite> = []
+    guard Self.mark(document.nodes, index.linkableNames, &changing) else {
+      return LinkedDocument(document: document, expansions: [], blocked: [])
+    }
     let budget = Self.maximumAddedNodes(document)
     let context = Context(file: file)
     // First every use is linked, and what each one written in the file adds is counted.
-    var walk = Walk(index: index, allowed: nil)
+    var walk = Walk(index: index, allowed: nil, changing: changing)
     var nodes = walk.nodes(document.nodes, context)
     if walk.added > budget {
       // Over the budget: link again, only the cheapest uses that fit.
@@ -122,7 +152,7 @@ package struct ViewLinker: Sendable {
         total += cost
         allowed.insert(site)
       }
-      walk = Walk(index: index, allowed: allowed)
+      walk = Walk(index: index, allowed: allowed, changing: changing)
       nodes = walk.nodes(document.nodes, context)
     }
     // The document's other fields (its platforms) stay as read.
@@ -130,7 +160,7 @@ package struct ViewLinker: Sendable {
     linked.nodes = nodes
     if walk.expansions.isEmpty && walk.substitutions == 0 {
       linked = document
-    } else if SwiftUIReader.firstTooDeep(nodes) != nil {
+    } else if walk.deepest > SwiftUIReader.maximumNesting, SwiftUIReader.firstTooDeep(nodes) != nil {
       // Linking never makes a document deeper than view-model JSON allows.
       return LinkedDocument(document: document, expansions: [], blocked: walk.blocked.union(walk.expanded))
     }
@@ -299,9 +329,16 @@ private struct Walk {
   /// which counts what each adds).
   let allowed: Set<UseSite>?
 
-  init(index: ViewIndex, allowed: Set<UseSite>?) {
+  /// Positions of the nodes written in the file whose subtree linking may change; the others
+  /// are kept as they are.
+  let changing: Set<UseSite>
+  /// The deepest level of the linked tree.
+  var deepest = 0
+
+  init(index: ViewIndex, allowed: Set<UseSite>?, changing: Set<UseSite>) {
     self.index = index
     self.allowed = allowed
+    self.changing = changing
   }
 
   mutating func nodes(_ input: [ViewNode], _ context: Context) -> [ViewNode] {
@@ -309,6 +346,7 @@ private struct Walk {
     output.reserveCapacity(input.count)
     var inner = context
     inner.level += 1
+    if inner.level > deepest { deepest = inner.level }
     for node in input {
       // A use that copied more than it may is left as written: the rest of it is not walked.
       if context.useSite != nil, expansions.count - outerMark > ViewLinker.maximumExpansionSize { break }
@@ -391,10 +429,8 @@ private struct Walk {
   /// The node with its arguments bound, its closures and modifiers linked, and, inside an
   /// expansion, the use site's position (recorded as an expansion).
   private mutating func copied(_ node: ViewNode, _ context: Context) -> ViewNode {
-    // A leaf where it is written changes only by binding, and there is none.
-    if context.useSite == nil, node.children.isEmpty, node.slots.isEmpty,
-      node.modifiers.allSatisfy({ $0.children.isEmpty && $0.slots.isEmpty })
-    {
+    // Where it is written, a node changes only when its subtree names something linkable.
+    if context.useSite == nil, !changing.contains(UseSite(line: node.line, column: node.column)) {
       return node
     }
     let passedBefore = passed

@@ -135,7 +135,19 @@ package struct ViewIndex: Sendable {
           properties: group[0].node.type != "extension" ? group[0].node.properties : [], members: members)
       }
     }
+    for (name, entries) in types {
+      if entries.contains(where: isView) { linkableNames.insert(name) }
+      for entry in entries {
+        linkableNames.formUnion(entry.members.keys)
+        linkableNames.formUnion(entry.properties.map(\.name))
+      }
+    }
+    linkableNames.formUnion(topLevel.keys)
   }
+
+  /// Every name a node's type may have for linking to change it: view types, members, top-level
+  /// members and stored properties. A subtree with none of them is left as it is, unwalked.
+  private(set) var linkableNames: Set<String> = []
 
   /// Walks declarations: types (nested too) and top-level members.
   private mutating func collect(

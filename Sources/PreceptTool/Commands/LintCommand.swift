@@ -119,7 +119,7 @@ extension Command {
       // whole project when one does.
       let documents = readFiles(files)
       let platforms = shipped ?? Evaluation.mentionedPlatforms(documents.compactMap { try? $0.get().1 })
-      let state = LinkedLintState { read, previous in
+      let state = LinkedLintState(keeps: watching) { read, previous in
         Evaluation.evaluateLinked(engine, read, platforms: platforms, ruleIDs: ruleIDs, previous: previous)
       }
       let lintFiles: @Sendable ([InputPath], [InputPath]) -> (Report, [Diagnostic]) = { changed, removed in

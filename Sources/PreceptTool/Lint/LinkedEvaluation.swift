@@ -105,22 +105,29 @@ final class LinkedLintState: Sendable {
       Report, [Diagnostic], [String: Evaluation.LinkedResult]
     )
 
+  /// Whether the files and results are kept for `update` (a watch); a single lint frees them.
+  let keeps: Bool
+
   init(
+    keeps: Bool,
     lint:
       @escaping @Sendable ([Evaluation.ReadSwift], [String: Evaluation.LinkedResult]) -> (
         Report, [Diagnostic], [String: Evaluation.LinkedResult]
       )
   ) {
     self.lint = lint
+    self.keeps = keeps
   }
 
   /// Lints `files` (read as `read`, in the same order), keeping them for later runs.
   func run(_ files: [InputPath], _ read: [Evaluation.ReadSwift]) -> (Report, [Diagnostic]) {
     state.withLock { state in
-      state.files = files
-      state.read = Dictionary(zip(files, read), uniquingKeysWith: { first, _ in first })
       let (report, errors, results) = lint(read, state.results)
-      state.results = results
+      if keeps {
+        state.files = files
+        state.read = Dictionary(zip(files, read), uniquingKeysWith: { first, _ in first })
+        state.results = results
+      }
       return (report, errors)
     }
   }
