@@ -613,7 +613,9 @@ private struct Walk {
       slotEntries[slot.name] = start..<expansions.count
       return linked
     }
-    if let bindings = Self.bindings(entry, args: written.args, children: written.children, slots: written.slots) {
+    if canExpand(body, key: key, use: node, context),
+      let bindings = Self.bindings(entry, args: written.args, children: written.children, slots: written.slots)
+    {
       for name in bindings.views.keys { bindings.entries[name] = slotEntries[name] ?? childrenEntries }
       bindingCount += 1
       bindings.id = bindingCount
@@ -642,20 +644,26 @@ private struct Walk {
     output.append(written)
   }
 
+  /// Whether a limit leaves a use of `member` as written before anything is walked.
+  private func canExpand(_ member: ViewIndex.Member, key: ViewDeclaration, use node: ViewNode, _ context: Context)
+    -> Bool
+  {
+    guard member.minimumCopies <= ViewLinker.maximumExpansionSize, !context.stack.contains(key),
+      context.stack.count < ViewLinker.maximumExpansionDepth + 1, context.level <= ViewLinker.maximumUseNesting
+    else { return false }
+    if context.useSite == nil { return allowed?.contains(UseSite(line: node.line, column: node.column)) ?? true }
+    // Inside a use that copied too much already, nothing more is expanded: it will be left as
+    // written anyway.
+    return expansions.count - outerMark <= ViewLinker.maximumExpansionSize
+  }
+
   /// Expands a declaration's views at a use; false (and the declaration marked blocked) when a
   /// limit stops it or it builds nothing.
   private mutating func expand(
     _ member: ViewIndex.Member, key: ViewDeclaration, use node: ViewNode, name: String, _ inner: Context,
     _ context: Context, _ output: inout [ViewNode]
   ) -> Bool {
-    guard member.minimumCopies <= ViewLinker.maximumExpansionSize, !context.stack.contains(key),
-      context.stack.count < ViewLinker.maximumExpansionDepth + 1,
-      context.level <= ViewLinker.maximumUseNesting,
-      context.useSite == nil
-        ? allowed?.contains(UseSite(line: node.line, column: node.column)) ?? true
-          // Inside a use that copied too much already, nothing more is expanded: it will be
-          // left as written anyway.
-        : expansions.count - outerMark <= ViewLinker.maximumExpansionSize
+    guard canExpand(member, key: key, use: node, context)
     else {
       block(key, context)
       return false
@@ -692,7 +700,11 @@ private struct Walk {
     }
     expanded.insert(key)
     let modifiers = linked(node.modifiers, context)
-    if roots.count == 1, !modifiers.isEmpty, mark < expansions.count,
+    // Rules that read a view's own state (`@FocusState`, `@Environment`) see the type around
+    // the use as the copy's owner: a copy of a type with such properties is not decided by
+    // the use's modifiers, only where it is declared.
+    let ownState = inner.type !== context.type && inner.type?.properties.contains { $0.wrapper != nil } == true
+    if roots.count == 1, !modifiers.isEmpty, !ownState, mark < expansions.count,
       expansions[expansions.count - 1].type == roots[0].type
     {
       // Copies are recorded children first, so the last is the root's: the use's modifiers
@@ -752,56 +764,26 @@ private struct Walk {
     _ entry: ViewIndex.TypeEntry, args: [ViewArgument], children: [ViewNode], slots: [ViewSlot]
   ) -> Bindings? {
     let bindings = Bindings()
-    let properties = entry.properties.filter { $0.wrapper == nil }
     var passed: Set<String> = []
     for argument in args {
-      guard let label = argument.label, properties.contains(where: { $0.name == label }) else { continue }
+      guard let label = argument.label, entry.plainNames.contains(label) else { continue }
       passed.insert(label)
       if argument.kind != .expr {
         bindings.literals[label] = argument
         bindings.written.insert(label)
       }
     }
-    for property in properties where !passed.contains(property.name) {
-      if let value = property.value.flatMap(literal) { bindings.literals[property.name] = value }
-    }
+    for (name, value) in entry.initialLiterals where !passed.contains(name) { bindings.literals[name] = value }
     for slot in slots {
-      guard properties.contains(where: { $0.name == slot.name }) else { return nil }
+      guard entry.plainNames.contains(slot.name) else { return nil }
       bindings.views[slot.name] = slot.nodes
       passed.insert(slot.name)
     }
     if !children.isEmpty {
-      guard let content = properties.first(where: { !passed.contains($0.name) && holdsViews($0) }) else { return nil }
-      bindings.views[content.name] = children
+      guard let content = entry.viewHolders.first(where: { !passed.contains($0) }) else { return nil }
+      bindings.views[content] = children
     }
     return bindings
-  }
-
-  /// A property whose type holds views or builds them: `Content`, `() -> Label`, `some View`,
-  /// `Image`, `AnyView`.
-  private static func holdsViews(_ property: ViewProperty) -> Bool {
-    guard var type = property.type else { return false }
-    if let arrow = type.range(of: "->", options: .backwards) { type = String(type[arrow.upperBound...]) }
-    let name = ViewIndex.simpleName(
-      type.replacingOccurrences(of: ")", with: "").replacingOccurrences(of: "?", with: ""))
-    if Catalog.viewTypes.contains(name) { return true }
-    return ["Content", "Label", "View", "Icon", "Destination", "Leading", "Trailing"].contains { name.hasSuffix($0) }
-  }
-
-  /// A literal written as a property's initial value (`"trash"`, `24`, `true`, `.large`).
-  private static func literal(_ text: String) -> ViewArgument? {
-    guard let first = text.first else { return nil }
-    if text == "true" || text == "false" { return ViewArgument(label: nil, kind: .bool, value: text) }
-    if first == "\"", text.count >= 2, text.last == "\"", !text.contains("\\") {
-      return ViewArgument(label: nil, kind: .string, value: String(text.dropFirst().dropLast()))
-    }
-    if first == ".", text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), text.count > 1 {
-      return ViewArgument(label: nil, kind: .member, value: text)
-    }
-    if first.isNumber || first == "-", Double(text.replacingOccurrences(of: "_", with: "")) != nil {
-      return ViewArgument(label: nil, kind: .number, value: text)
-    }
-    return nil
   }
 
 }

@@ -24,6 +24,12 @@ package struct ViewIndex: Sendable {
     let properties: [ViewProperty]
     /// Members that build views, by name; more than one with a name is ambiguous.
     let members: [String: [Member]]
+    /// Stored properties without a wrapper (those a memberwise initialiser takes), by name.
+    let plainNames: Set<String>
+    /// Their literal initial values (`"trash"`, `24`, `.large`), in order.
+    let initialLiterals: [(name: String, value: ViewArgument)]
+    /// Those whose type holds or builds views, in order: where a use's trailing closure goes.
+    let viewHolders: [String]
 
     init(
       name: String, file: Int, declarations: [(file: Int, node: ViewNode)], conformances: Set<String>,
@@ -35,6 +41,12 @@ package struct ViewIndex: Sendable {
       self.conformances = conformances
       self.properties = properties
       self.members = members
+      let plain = properties.filter { $0.wrapper == nil }
+      plainNames = Set(plain.map(\.name))
+      initialLiterals = plain.compactMap { property in
+        property.value.flatMap(ViewIndex.literal).map { (property.name, $0) }
+      }
+      viewHolders = plain.filter(ViewIndex.holdsViews).map(\.name)
     }
   }
 
@@ -230,5 +242,32 @@ package struct ViewIndex: Sendable {
     let local = candidates.filter { $0.file == file }
     if local.count == 1 { return local[0] }
     return local.isEmpty && candidates.count == 1 ? candidates[0] : nil
+  }
+
+  /// A property whose type holds views or builds them: `Content`, `() -> Label`, `some View`,
+  /// `Image`, `AnyView`.
+  static func holdsViews(_ property: ViewProperty) -> Bool {
+    guard var type = property.type else { return false }
+    if let arrow = type.range(of: "->", options: .backwards) { type = String(type[arrow.upperBound...]) }
+    let name = ViewIndex.simpleName(
+      type.replacingOccurrences(of: ")", with: "").replacingOccurrences(of: "?", with: ""))
+    if Catalog.viewTypes.contains(name) { return true }
+    return ["Content", "Label", "View", "Icon", "Destination", "Leading", "Trailing"].contains { name.hasSuffix($0) }
+  }
+
+  /// A literal written as a property's initial value (`"trash"`, `24`, `true`, `.large`).
+  static func literal(_ text: String) -> ViewArgument? {
+    guard let first = text.first else { return nil }
+    if text == "true" || text == "false" { return ViewArgument(label: nil, kind: .bool, value: text) }
+    if first == "\"", text.count >= 2, text.last == "\"", !text.contains("\\") {
+      return ViewArgument(label: nil, kind: .string, value: String(text.dropFirst().dropLast()))
+    }
+    if first == ".", text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), text.count > 1 {
+      return ViewArgument(label: nil, kind: .member, value: text)
+    }
+    if first.isNumber || first == "-", Double(text.replacingOccurrences(of: "_", with: "")) != nil {
+      return ViewArgument(label: nil, kind: .number, value: text)
+    }
+    return nil
   }
 }

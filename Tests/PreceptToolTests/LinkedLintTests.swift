@@ -205,6 +205,30 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
   }
 
+  @Test func aViewWithItsOwnStateIsJudgedWhereItIsDeclared() throws {
+    // Gallery draws its focus from its @FocusState; at the use, the copy's owner is Screen.
+    let run = ToolRun(
+      ["lint", "-"],
+      input: """
+        struct Gallery: View {
+          @FocusState private var isFocused: Bool
+          var body: some View {
+            ScrollView { Text("Photos") }
+              .focused($isFocused)
+              .focusEffectDisabled()
+          }
+        }
+        struct Screen: View {
+          var body: some View {
+            Gallery()
+              .padding()
+          }
+        }
+
+        """)
+    #expect(run.status == 0, "\(run.output)")
+  }
+
   @Test func aFragmentOnStandardInputLinksItsOwnViews() throws {
     let run = ToolRun(
       ["lint", "-"],
