@@ -320,6 +320,9 @@ private struct Walk {
   var bindingCount = 0
   /// Nodes added so far (a use's own copies and those of the uses expanded inside it).
   var added = 0
+  /// Copies made so far with an `.overlay` or `.background` that draws words (see
+  /// `speaks`).
+  var speakingDecorations = 0
   /// Where the copies of the use written in the file being expanded start in `expansions`.
   var outerMark = 0
   /// What each use written in the file added, by where it is written.
@@ -448,6 +451,7 @@ private struct Walk {
 
   private mutating func linked(_ modifiers: [ViewModifier], _ context: Context) -> [ViewModifier] {
     modifiers.map { modifier in
+      if context.useSite != nil, Self.speaks(modifier) { speakingDecorations += 1 }
       var copy = modifier
       copy.args = bound(modifier.args, context)
       copy.children = nodes(modifier.children, context)
@@ -681,13 +685,14 @@ private struct Walk {
     inner.useSite = context.useSite ?? (node.line, node.column)
     inner.level = context.level - 1
     let mark = expansions.count
+    let speakingBefore = speakingDecorations
     if context.useSite == nil { outerMark = mark }
     let roots = nodes(member.node.children, inner)
     // The nodes copied from declarations (this one's and those expanded inside it); views the
     // use passes in were there already.
     let copies = expansions.count - mark
     guard !roots.isEmpty, copies <= ViewLinker.maximumExpansionSize,
-      !Self.speaksInDecoration(roots), !node.modifiers.contains(where: Self.speaks)
+      speakingDecorations == speakingBefore, !node.modifiers.contains(where: Self.speaks)
     else {
       expansions.removeSubrange(mark...)
       block(key, context)
@@ -701,9 +706,14 @@ private struct Walk {
     expanded.insert(key)
     let modifiers = linked(node.modifiers, context)
     // Rules that read a view's own state (`@FocusState`, `@Environment`) see the type around
-    // the use as the copy's owner: a copy of a type with such properties is not decided by
-    // the use's modifiers, only where it is declared.
-    let ownState = inner.type !== context.type && inner.type?.properties.contains { $0.wrapper != nil } == true
+    // the use as the copy's owner: copies of a type with such properties are judged only
+    // where it is declared, whatever the use passed.
+    let ownState =
+      inner.type !== context.type
+      && inner.type?.properties.contains { $0.wrapper.map { !$0.hasSuffix("Builder") } ?? false } == true
+    if ownState {
+      for index in mark..<expansions.count { expansions[index].decided = false }
+    }
     if roots.count == 1, !modifiers.isEmpty, !ownState, mark < expansions.count,
       expansions[expansions.count - 1].type == roots[0].type
     {
@@ -715,17 +725,10 @@ private struct Walk {
     return true
   }
 
-  /// Whether an `.overlay` or `.background` in the views draws words (`Image(…).overlay {
-  /// Text("Load") }`). The rules read what a control says from its content, not from what is
-  /// drawn over it, so such an expansion would show them a glyph where people see words: the
-  /// use stays as written.
-  private static func speaksInDecoration(_ views: [ViewNode]) -> Bool {
-    views.contains { node in
-      node.modifiers.contains(where: speaks) || speaksInDecoration(node.children)
-        || node.slots.contains { speaksInDecoration($0.nodes) }
-    }
-  }
-
+  /// Whether an `.overlay` or `.background` draws words (`Image(…).overlay { Text("Load") }`).
+  /// The rules read what a control says from its content, not from what is drawn over it, so
+  /// an expansion with one would show them a glyph where people see words: the use stays as
+  /// written.
   private static func speaks(_ modifier: ViewModifier) -> Bool {
     guard modifier.name == "overlay" || modifier.name == "background" else { return false }
     return showsText(modifier.children) || modifier.slots.contains { showsText($0.nodes) }

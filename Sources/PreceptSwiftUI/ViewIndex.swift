@@ -33,7 +33,7 @@ package struct ViewIndex: Sendable {
 
     init(
       name: String, file: Int, declarations: [(file: Int, node: ViewNode)], conformances: Set<String>,
-      properties: [ViewProperty], members: [String: [Member]]
+      properties: [ViewProperty], members: [String: [Member]], isView: Bool
     ) {
       self.name = name
       self.file = file
@@ -41,7 +41,8 @@ package struct ViewIndex: Sendable {
       self.conformances = conformances
       self.properties = properties
       self.members = members
-      let plain = properties.filter { $0.wrapper == nil }
+      // Only a view's properties are bound at its uses.
+      let plain = isView ? properties.filter { $0.wrapper == nil } : []
       plainNames = Set(plain.map(\.name))
       initialLiterals = plain.compactMap { property in
         property.value.flatMap(ViewIndex.literal).map { (property.name, $0) }
@@ -62,21 +63,24 @@ package struct ViewIndex: Sendable {
     init(file: Int, node: ViewNode) {
       self.file = file
       self.node = node
-      minimumCopies = Self.countCopied(node.children)
+      var total = 0
+      Self.countCopied(node.children, &total)
+      minimumCopies = total
     }
 
-    private static func countCopied(_ nodes: [ViewNode]) -> Int {
-      var total = 0
+    /// Counts until the count is over what a use may copy: past that, the exact figure does
+    /// not matter, and large bodies are not walked to the end.
+    private static func countCopied(_ nodes: [ViewNode], _ total: inout Int) {
       for node in nodes {
+        guard total <= ViewLinker.maximumExpansionSize else { return }
         if !ViewIndex.isReference(node.type) { total += 1 }
-        total += countCopied(node.children)
-        for slot in node.slots { total += countCopied(slot.nodes) }
+        countCopied(node.children, &total)
+        for slot in node.slots { countCopied(slot.nodes, &total) }
         for modifier in node.modifiers {
-          total += countCopied(modifier.children)
-          for slot in modifier.slots { total += countCopied(slot.nodes) }
+          countCopied(modifier.children, &total)
+          for slot in modifier.slots { countCopied(slot.nodes, &total) }
         }
       }
-      return total
     }
   }
 
@@ -144,7 +148,8 @@ package struct ViewIndex: Sendable {
         }
         return TypeEntry(
           name: name, file: group[0].file, declarations: group, conformances: conformances,
-          properties: group[0].node.type != "extension" ? group[0].node.properties : [], members: members)
+          properties: group[0].node.type != "extension" ? group[0].node.properties : [], members: members,
+          isView: !conformances.isDisjoint(with: viewProtocols) && members["body"]?.count == 1)
       }
     }
     for (name, entries) in types {
