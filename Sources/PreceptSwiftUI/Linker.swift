@@ -38,10 +38,13 @@ package struct ViewExpansion: Sendable, Hashable {
 
 /// A document whose uses of the project's views are linked to their declarations.
 package struct LinkedDocument: Sendable {
-  package init(document: ViewDocument, expansions: [ViewExpansion], blocked: Set<ViewDeclaration>) {
+  package init(
+    document: ViewDocument, expansions: [ViewExpansion], blocked: Set<ViewDeclaration>, walked: Int = 0
+  ) {
     self.document = document
     self.expansions = expansions
     self.blocked = blocked
+    self.walked = walked
   }
   package var document: ViewDocument
   /// Every node copied in from a declaration.
@@ -49,6 +52,8 @@ package struct LinkedDocument: Sendable {
   /// Declarations with a use left as written because a limit stopped it (recursion, depth,
   /// size): what the declaration's uses do is not fully known.
   package var blocked: Set<ViewDeclaration>
+  /// Nodes copied while linking, those a limit discarded included: what linking cost.
+  package var walked: Int
 }
 
 /// Links the uses of an app's own views to their declarations (`Sources/PreceptSwiftUI/README.md`,
@@ -71,6 +76,10 @@ package struct ViewLinker: Sendable {
   /// (an icon, a button, a row); a whole screen inlined into each use would multiply the model
   /// (30 times for IceCubesApp) and give only findings its declaration already reports.
   package static let maximumExpansionSize = 32
+  /// The most nodes one use may walk in declarations, those of nested expansions a limit
+  /// then discards included: a use whose nested views keep failing their own limits stops
+  /// trying, so linking costs at most a few times what it copies.
+  package static let maximumExpansionWork = 4 * maximumExpansionSize
   /// The most nodes linking may add to one document: a quarter of the nodes it has as read,
   /// and at least `minimumAddedNodes`, so that rules never evaluate much more than the file
   /// holds. When the uses would add more, the cheapest are linked first (fewest nodes added,
@@ -143,7 +152,9 @@ package struct ViewLinker: Sendable {
     // First every use is linked, and what each one written in the file adds is counted.
     var walk = Walk(index: index, allowed: nil, changing: changing)
     var nodes = walk.nodes(document.nodes, context)
+    var firstWalk = 0
     if walk.added > budget {
+      firstWalk = walk.walked
       // Over the budget: link again, only the cheapest uses that fit.
       var allowed: Set<UseSite> = []
       var total = 0
@@ -164,7 +175,8 @@ package struct ViewLinker: Sendable {
       // Linking never makes a document deeper than view-model JSON allows.
       return LinkedDocument(document: document, expansions: [], blocked: walk.blocked.union(walk.expanded))
     }
-    return LinkedDocument(document: linked, expansions: walk.expansions, blocked: walk.blocked)
+    return LinkedDocument(
+      document: linked, expansions: walk.expansions, blocked: walk.blocked, walked: walk.walked + firstWalk)
   }
 }
 
@@ -325,6 +337,10 @@ private struct Walk {
   var speakingDecorations = 0
   /// Where the copies of the use written in the file being expanded start in `expansions`.
   var outerMark = 0
+  /// Nodes copied so far, discarded ones included, and their count when the use written in
+  /// the file being expanded started.
+  var walked = 0
+  var outerWalked = 0
   /// What each use written in the file added, by where it is written.
   var costs: [UseSite: Int] = [:]
 
@@ -352,7 +368,12 @@ private struct Walk {
     if inner.level > deepest { deepest = inner.level }
     for node in input {
       // A use that copied more than it may is left as written: the rest of it is not walked.
-      if context.useSite != nil, expansions.count - outerMark > ViewLinker.maximumExpansionSize { break }
+      if context.useSite != nil,
+        expansions.count - outerMark > ViewLinker.maximumExpansionSize
+          || walked - outerWalked > ViewLinker.maximumExpansionWork
+      {
+        break
+      }
       append(node, inner, &output)
     }
     return output
@@ -469,6 +490,7 @@ private struct Walk {
   ) {
     node.line = site.line
     node.column = site.column
+    walked += 1
     expansions.append(
       ViewExpansion(
         line: site.line, column: site.column, type: node.type,
@@ -657,8 +679,9 @@ private struct Walk {
     else { return false }
     if context.useSite == nil { return allowed?.contains(UseSite(line: node.line, column: node.column)) ?? true }
     // Inside a use that copied too much already, nothing more is expanded: it will be left as
-    // written anyway.
+    // written anyway; nor inside one that walked too much.
     return expansions.count - outerMark <= ViewLinker.maximumExpansionSize
+      && walked - outerWalked <= ViewLinker.maximumExpansionWork
   }
 
   /// Expands a declaration's views at a use; false (and the declaration marked blocked) when a
@@ -686,12 +709,18 @@ private struct Walk {
     inner.level = context.level - 1
     let mark = expansions.count
     let speakingBefore = speakingDecorations
-    if context.useSite == nil { outerMark = mark }
+    if context.useSite == nil {
+      outerMark = mark
+      outerWalked = walked
+    }
     let roots = nodes(member.node.children, inner)
     // The nodes copied from declarations (this one's and those expanded inside it); views the
     // use passes in were there already.
     let copies = expansions.count - mark
+    // A use that walked too much may have been cut short: it stays as written, and so does
+    // every use around it.
     guard !roots.isEmpty, copies <= ViewLinker.maximumExpansionSize,
+      walked - outerWalked <= ViewLinker.maximumExpansionWork,
       speakingDecorations == speakingBefore, !node.modifiers.contains(where: Self.speaks)
     else {
       expansions.removeSubrange(mark...)

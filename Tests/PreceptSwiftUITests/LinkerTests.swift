@@ -226,6 +226,24 @@ import Testing
     #expect(linked.blocked.count == 1)
   }
 
+  @Test func nestedViewsThatKeepFailingTheirLimitsStopBeingTried() throws {
+    // Each level shows four of the next; a level's own body is small, its full expansion is
+    // not, so every nested attempt copies up to the cap and is thrown away.
+    var text =
+      "struct V0: View { var body: some View { VStack { \((1...20).map { "Text(\"\($0)\")" }.joined(separator: "; ")) } } }\n"
+    for level in 1...8 {
+      let inner = "V\(level - 1)()"
+      text += "struct V\(level): View { var body: some View { VStack { \(inner); \(inner); \(inner); \(inner) } } }\n"
+    }
+    text += "struct Screen: View { var body: some View { V8() } }\n"
+    let document = try SwiftUIReader.read(SourceFile(name: "A.swift", text: text))
+    let linked = ViewLinker.link([document])[0]
+    let uses = 4 * 8 + 1
+    // Each use written in the file walks at most the work cap and the copies it keeps (about
+    // 3,700 nodes here; over 40,000 if failed attempts are not counted).
+    #expect(linked.walked <= uses * 5 * ViewLinker.maximumExpansionSize, "\(linked.walked)")
+  }
+
   @Test func linkingDoesNotDependOnTheOrderOfFiles() throws {
     let icon = "struct AppIcon: View { let name: String\n var body: some View { Image(systemName: name) } }"
     let row = "struct Row: View { var body: some View { Button(action: go) { AppIcon(name: \"x\") } } }"
