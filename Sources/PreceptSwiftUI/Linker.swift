@@ -505,10 +505,13 @@ private struct Walk {
     guard let literals = context.bindings?.literals, !literals.isEmpty else { return args }
     return args.map { argument in
       guard argument.kind == .expr else { return argument }
-      var name = Substring(argument.value)
-      if name.hasPrefix("self.") { name = name.dropFirst(5) }
-      guard let value = literals[String(name)] else { return argument }
-      if context.bindings!.written.contains(String(name)) { passed += 1 }
+      var name = argument.value
+      if literals[name] == nil {
+        guard name.utf8.starts(with: "self.".utf8) else { return argument }
+        name = String(name.dropFirst(5))
+      }
+      guard let value = literals[name] else { return argument }
+      if context.bindings!.written.contains(name) { passed += 1 }
       var copy = argument
       copy.kind = value.kind
       copy.value = value.value
@@ -542,7 +545,11 @@ private struct Walk {
   /// styles and styles the run does not declare.
   private func styleEffect(_ node: ViewNode, _ context: Context) -> StyleEffect? {
     for modifier in node.modifiers where modifier.name == "buttonStyle" || modifier.name == "labelStyle" {
-      guard let argument = modifier.args.first, argument.kind == .expr, let call = StyleCall(argument.value),
+      // A style the files declare is written as a call of an upper-case name: `.plain` and
+      // `.compound(…)` are not parsed.
+      guard let argument = modifier.args.first, argument.kind == .expr,
+        let first = argument.value.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"),
+        let call = StyleCall(argument.value),
         !call.arguments.isEmpty, let entry = index.type(ViewIndex.simpleName(call.name), from: context.file),
         !entry.conformances.isDisjoint(with: styleProtocols)
       else { continue }
@@ -586,12 +593,10 @@ private struct Walk {
       output += wrapped(views, name: nil, modifiers: linked(node.modifiers, context), at: node, context)
       return true
     }
-    if let type = context.type, let property = type.properties.first(where: { $0.name == name }) {
+    if let type = context.type, type.propertyNames.contains(name) {
       // A stored view of a SwiftUI type (`private var image: Image`) is a view of that type,
       // its value unknown.
-      guard let written = property.type, case let viewType = ViewIndex.simpleName(written),
-        Catalog.viewTypes.contains(viewType), !written.contains("->")
-      else { return false }
+      guard let viewType = type.storedViewTypes[name] else { return false }
       substitutions += 1
       var placeholder = node
       placeholder.type = viewType

@@ -24,6 +24,10 @@ package struct ViewIndex: Sendable {
     let properties: [ViewProperty]
     /// Members that build views, by name; more than one with a name is ambiguous.
     let members: [String: [Member]]
+    let propertyNames: Set<String>
+    /// Stored properties of a SwiftUI view type (`private var image: Image`): a use of one is
+    /// a view of that type, its value unknown.
+    let storedViewTypes: [String: String]
     /// Stored properties without a wrapper (those a memberwise initialiser takes), by name.
     let plainNames: Set<String>
     /// Their literal initial values (`"trash"`, `24`, `.large`), in order.
@@ -41,6 +45,14 @@ package struct ViewIndex: Sendable {
       self.conformances = conformances
       self.properties = properties
       self.members = members
+      propertyNames = Set(properties.map(\.name))
+      var storedViewTypes: [String: String] = [:]
+      for property in properties {
+        guard let written = property.type, !written.contains("->") else { continue }
+        let viewType = ViewIndex.simpleName(written)
+        if Catalog.viewTypes.contains(viewType) { storedViewTypes[property.name] = viewType }
+      }
+      self.storedViewTypes = storedViewTypes
       // Only a view's properties are bound at its uses.
       let plain = isView ? properties.filter { $0.wrapper == nil } : []
       plainNames = Set(plain.map(\.name))
