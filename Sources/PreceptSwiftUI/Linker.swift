@@ -219,14 +219,19 @@ private struct Context {
   var resolves = true
   /// Declarations being expanded (and the one being walked where it is declared).
   var stack: [ViewDeclaration] = []
-  /// Nodes around the current one in the linked tree.
-  var level = 0
 
   init(file: Int) { self.file = file }
 }
 
-private let declarationTypes: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
-private let memberTypes: Set<String> = ["var", "func", "subscript"]
+// Compared as small strings, without hashing: this runs for every node walked.
+private func isDeclaration(_ type: String) -> Bool {
+  switch type {
+  case "struct", "class", "enum", "actor", "extension", "protocol": true
+  default: false
+  }
+}
+
+private func isMember(_ type: String) -> Bool { type == "var" || type == "func" || type == "subscript" }
 
 private enum StyleEffect {
   /// The style shows this value as text.
@@ -351,6 +356,9 @@ private struct Walk {
   /// Positions of the nodes written in the file whose subtree linking may change; the others
   /// are kept as they are.
   let changing: Set<UseSite>
+  /// Nodes around the current one in the linked tree (kept here, not in `Context`, so that
+  /// walking a level copies no context).
+  var level = 0
   /// The deepest level of the linked tree.
   var deepest = 0
 
@@ -363,9 +371,9 @@ private struct Walk {
   mutating func nodes(_ input: [ViewNode], _ context: Context) -> [ViewNode] {
     var output: [ViewNode] = []
     output.reserveCapacity(input.count)
-    var inner = context
-    inner.level += 1
-    if inner.level > deepest { deepest = inner.level }
+    level += 1
+    defer { level -= 1 }
+    if level > deepest { deepest = level }
     for node in input {
       // A use that copied more than it may is left as written: the rest of it is not walked.
       if context.useSite != nil,
@@ -374,7 +382,7 @@ private struct Walk {
       {
         break
       }
-      append(node, inner, &output)
+      append(node, context, &output)
     }
     return output
   }
@@ -409,7 +417,7 @@ private struct Walk {
     }
     // Declarations and members are lower-case forms: a type name skips those checks.
     let lowercase = node.type.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } ?? false
-    if lowercase, declarationTypes.contains(node.type) {
+    if lowercase, isDeclaration(node.type) {
       var inner = context
       inner.type = node.name.flatMap { index.type(ViewIndex.simpleName($0), from: context.file) }
       if node.args.contains(where: { $0.label == "inherits" && ViewIndex.simpleName($0.value) == "PreviewProvider" }) {
@@ -433,7 +441,7 @@ private struct Walk {
       append(node, inner, &output)
       return
     }
-    if lowercase, context.useSite == nil, memberTypes.contains(node.type) {
+    if lowercase, context.useSite == nil, isMember(node.type) {
       // A member where it is declared: its own uses of itself are recursion.
       var inner = context
       inner.stack.append(declaration(node, context.file))
@@ -680,7 +688,7 @@ private struct Walk {
     -> Bool
   {
     guard member.minimumCopies <= ViewLinker.maximumExpansionSize, !context.stack.contains(key),
-      context.stack.count < ViewLinker.maximumExpansionDepth + 1, context.level <= ViewLinker.maximumUseNesting
+      context.stack.count < ViewLinker.maximumExpansionDepth + 1, level <= ViewLinker.maximumUseNesting
     else { return false }
     if context.useSite == nil { return allowed?.contains(UseSite(line: node.line, column: node.column)) ?? true }
     // Inside a use that copied too much already, nothing more is expanded: it will be left as
@@ -711,14 +719,16 @@ private struct Walk {
       inner.originSite = context.originSite ?? (node.line, node.column)
     }
     inner.useSite = context.useSite ?? (node.line, node.column)
-    inner.level = context.level - 1
     let mark = expansions.count
     let speakingBefore = speakingDecorations
     if context.useSite == nil {
       outerMark = mark
       outerWalked = walked
     }
+    // The views it builds take the use's place, at its level.
+    level -= 1
     let roots = nodes(member.node.children, inner)
+    level += 1
     // The nodes copied from declarations (this one's and those expanded inside it); views the
     // use passes in were there already.
     let copies = expansions.count - mark
