@@ -47,7 +47,8 @@ package struct ViewIndex: Sendable {
       self.members = members
       propertyNames = Set(properties.map(\.name))
       var storedViewTypes: [String: String] = [:]
-      for property in properties {
+      // Looked up only while walking the type's own members: a type without any needs none.
+      for property in properties where !members.isEmpty {
         guard let written = property.type, !written.contains("->") else { continue }
         let viewType = ViewIndex.simpleName(written)
         if Catalog.viewTypes.contains(viewType) { storedViewTypes[property.name] = viewType }
