@@ -1,0 +1,255 @@
+import Foundation
+import Precept
+import Testing
+
+@testable import PreceptTool
+
+/// `lint` over several files sees each file's uses of views the others declare, and reports a
+/// finding on a linked view once.
+@Suite struct LinkedLintTests {
+  static let trashButton = """
+    struct TrashButton: View {
+      let action: () -> Void
+      var body: some View {
+        Button(action: action) {
+          Image(systemName: "trash")
+        }
+      }
+    }
+
+    """
+
+  /// `file:line: … [rule]` for each finding of a run, sorted.
+  func findings(_ run: ToolRun) -> [String] {
+    run.output.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+      .map { line in
+        let parts = line.split(separator: ":")
+        let rule = line.split(separator: "[").last.map { "[" + $0 } ?? ""
+        return "\(parts[0].split(separator: "/").last!):\(parts[1]) \(rule)"
+      }
+  }
+
+  @Test func nameGivenWhereAWrapperIsUsedNamesTheButtonInsideIt() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("TrashButton.swift", Self.trashButton)
+    try folder.write(
+      "Row.swift",
+      """
+      struct Row: View {
+        var body: some View {
+          TrashButton { delete() }
+            .accessibilityLabel("Delete recording")
+        }
+      }
+      """)
+    let run = ToolRun(["lint", folder.path])
+    #expect(run.status == 0, "\(run.output)\(run.error)")
+    #expect(findings(run).isEmpty)
+  }
+
+  @Test func unnamedUsesReportTheWrappersButtonOnceAtItsDeclaration() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("TrashButton.swift", Self.trashButton)
+    try folder.write(
+      "Row.swift",
+      """
+      struct Row: View {
+        var body: some View {
+          VStack {
+            TrashButton { delete() }
+            TrashButton { delete() }
+            TrashButton { delete() }.accessibilityLabel("Delete")
+          }
+        }
+      }
+      """)
+    let run = ToolRun(["lint", folder.path])
+    #expect(run.status == 1)
+    #expect(findings(run) == ["TrashButton.swift:4 [button.basic/accessible-name]"])
+  }
+
+  @Test func customIconInAnotherFileMakesAButtonIconOnly() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(
+      "AppIcon.swift",
+      "struct AppIcon: View {\n  let name: String\n  var body: some View { Image(systemName: name) }\n}\n")
+    try folder.write(
+      "Bar.swift",
+      """
+      struct Bar: View {
+        var body: some View {
+          HStack {
+            Button { close() } label: { AppIcon(name: "xmark") }
+            Button { close() } label: { AppIcon(name: "xmark") }.accessibilityLabel("Close")
+          }
+        }
+      }
+      """)
+    let run = ToolRun(["lint", folder.path])
+    #expect(findings(run) == ["Bar.swift:4 [button.basic/accessible-name]"])
+    // Read alone, the button's label is a view the reader does not know.
+    let alone = ToolRun(["lint", folder.path + "/Bar.swift"])
+    #expect(alone.status == 0)
+  }
+
+  static let appIcon =
+    "struct AppIcon: View {\n  let name: String\n  var body: some View { Image(systemName: name) }\n}\n"
+
+  @Test func customButtonStyleThatShowsItsTitleNamesAnIconButton() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("AppIcon.swift", Self.appIcon)
+    try folder.write(
+      "FormStyle.swift",
+      """
+      struct FormActionButtonStyle: ButtonStyle {
+        let title: String
+        func makeBody(configuration: Configuration) -> some View {
+          VStack {
+            configuration.label
+            Text(title)
+          }
+        }
+      }
+      """)
+    try folder.write(
+      "Footer.swift",
+      """
+      struct Footer: View {
+        var body: some View {
+          HStack {
+            Button { message() } label: { AppIcon(name: "message") }
+              .buttonStyle(FormActionButtonStyle(title: L10n.commonMessage))
+            Button { share() } label: { Image(systemName: "square.and.arrow.up") }
+              .buttonStyle(FormActionButtonStyle(title: "Share"))
+            Button { close() } label: { AppIcon(name: "xmark") }
+          }
+        }
+      }
+      """)
+    let run = ToolRun(["lint", folder.path])
+    #expect(findings(run) == ["Footer.swift:8 [button.basic/accessible-name]"], "\(run.output)")
+  }
+
+  @Test func customStyleGivenATitleItIsNotKnownToShowLeavesTheButtonAsWritten() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("AppIcon.swift", Self.appIcon)
+    try folder.write(
+      "RowStyle.swift",
+      """
+      struct RowStyle: ButtonStyle {
+        let title: String
+        func makeBody(configuration: Configuration) -> some View {
+          configuration.label.overlay(Caption(title))
+        }
+      }
+      """)
+    try folder.write(
+      "Row.swift",
+      """
+      struct Row: View {
+        var body: some View {
+          Button { open() } label: { AppIcon(name: "doc") }
+            .buttonStyle(RowStyle(title: "Documents"))
+        }
+      }
+      """)
+    let run = ToolRun(["lint", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  @Test func wordsDrawnOverALinkedImageKeepTheUseAsWritten() throws {
+    // The button shows "Load map" over the image; the rules read a label from its content.
+    let run = ToolRun(
+      ["lint", "-"],
+      input: """
+        struct MapView: View {
+          private var placeholderImage: some View { Image("map-blurred").resizable() }
+          var body: some View {
+            Button { reload() } label: {
+              placeholderImage
+                .overlay {
+                  VStack { Image(systemName: "arrow.clockwise"); Text(L10n.loadMap) }
+                }
+            }
+          }
+        }
+
+        """)
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  @Test func usesInsideAViewModifierBodyStayAsWritten() throws {
+    // Where `.modifier(…)` puts the body (a combined element with its own actions) is unknown.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("AppIcon.swift", Self.appIcon)
+    try folder.write(
+      "RemoveButton.swift",
+      """
+      private struct RemoveButtonModifier: ViewModifier {
+        let action: () -> Void
+        func body(content: Content) -> some View {
+          content.overlay(alignment: .topTrailing) {
+            Button(action: action) { closeLabel }
+          }
+        }
+        var closeLabel: some View { AppIcon(name: "xmark").padding(2) }
+      }
+      """)
+    let run = ToolRun(["lint", folder.path])
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  @Test func aViewWithItsOwnStateIsJudgedWhereItIsDeclared() throws {
+    // Gallery draws its focus from its @FocusState; at the use, the copy's owner is Screen.
+    let run = ToolRun(
+      ["lint", "-"],
+      input: """
+        struct Gallery: View {
+          @FocusState private var isFocused: Bool
+          var body: some View {
+            ScrollView { Text("Photos") }
+              .focused($isFocused)
+              .focusEffectDisabled()
+          }
+        }
+        struct Screen: View {
+          var body: some View {
+            Gallery()
+              .padding()
+          }
+        }
+
+        """)
+    #expect(run.status == 0, "\(run.output)")
+  }
+
+  @Test func aFragmentOnStandardInputLinksItsOwnViews() throws {
+    let run = ToolRun(
+      ["lint", "-"],
+      input: Self.trashButton
+        + "struct Row: View { var body: some View { TrashButton {}.accessibilityLabel(\"Trash\") } }\n")
+    #expect(run.status == 0, "\(run.output)\(run.error)")
+  }
+
+  @Test func dumpModelShowsTheLinkedViews() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("TrashButton.swift", Self.trashButton)
+    try folder.write("Row.swift", "struct Row: View { var body: some View { TrashButton {} } }\n")
+    let run = ToolRun(["dump-model", folder.path])
+    #expect(run.status == 0)
+    #expect(run.output.contains(#""name": "TrashButton""#))
+    let documents = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+    // Every document still reads back as a view model.
+    for document in documents {
+      let data = try JSONSerialization.data(withJSONObject: document)
+      _ = try ViewDocument.read(SourceFile(name: "x.json", bytes: [UInt8](data)))
+    }
+  }
+}
