@@ -482,6 +482,7 @@ private struct Walk {
     modifiers.map { modifier in
       if context.useSite != nil, Self.speaks(modifier) { speakingDecorations += 1 }
       var copy = modifier
+      if context.useSite != nil { copy.offsets = SourceOffsets() }
       copy.args = bound(modifier.args, context)
       copy.children = nodes(modifier.children, context)
       copy.slots = modifier.slots.map { ViewSlot(name: $0.name, nodes: nodes($0.nodes, context)) }
@@ -498,6 +499,9 @@ private struct Walk {
   ) {
     node.line = site.line
     node.column = site.column
+    // A copy's bytes are the declaration's, not the use site file's: a fix must not edit them
+    // there (the root of a use's expansion takes the use's range in `wrapped`).
+    node.offsets = SourceOffsets()
     walked += 1
     expansions.append(
       ViewExpansion(
@@ -510,8 +514,11 @@ private struct Walk {
 
   /// Arguments with the bound properties' literal values in place of their names.
   private mutating func bound(_ args: [ViewArgument], _ context: Context) -> [ViewArgument] {
-    guard let literals = context.bindings?.literals, !literals.isEmpty else { return args }
+    guard let literals = context.bindings?.literals, !literals.isEmpty else {
+      return context.useSite == nil ? args : args.map(Self.unplaced)
+    }
     return args.map { argument in
+      let argument = context.useSite == nil ? argument : Self.unplaced(argument)
       guard argument.kind == .expr else { return argument }
       var name = argument.value
       if literals[name] == nil {
@@ -525,6 +532,14 @@ private struct Walk {
       copy.value = value.value
       return copy
     }
+  }
+
+  /// An argument copied from a declaration, without the declaration's bytes.
+  private static func unplaced(_ argument: ViewArgument) -> ViewArgument {
+    guard argument.offsets.range != nil else { return argument }
+    var copy = argument
+    copy.offsets = SourceOffsets()
+    return copy
   }
 
   /// Notes a use left as written. Only a use where it is written counts: one inside an
@@ -792,17 +807,23 @@ private struct Walk {
     _ views: [ViewNode], name: String?, modifiers: [ViewModifier], at node: ViewNode, _ context: Context
   ) -> [ViewNode] {
     guard !views.isEmpty else { return [] }
+    // The root of an expansion written in the file takes the use's range: a modifier a fix
+    // adds there applies to what the declaration produces, as the use's own modifiers do. Its
+    // arguments are the declaration's, not written at the use: no argument list.
+    let useRange = name != nil && context.useSite == nil ? SourceOffsets(range: node.offsets.range) : nil
     if views.count == 1 {
       var root = views[0]
       if root.name == nil { root.name = name }
       root.modifiers += modifiers
+      if let useRange { root.offsets = useRange }
       return [root]
     }
     if modifiers.isEmpty && name == nil { return views }
     let site = context.useSite ?? (node.line, node.column)
-    return [
-      ViewNode(type: "Group", name: name, line: site.line, column: site.column, modifiers: modifiers, children: views)
-    ]
+    var group = ViewNode(
+      type: "Group", name: name, line: site.line, column: site.column, modifiers: modifiers, children: views)
+    group.offsets = useRange ?? SourceOffsets()
+    return [group]
   }
 
   /// How a use's arguments and closures bind the view's stored properties, or nil when a view

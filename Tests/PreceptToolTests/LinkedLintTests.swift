@@ -252,4 +252,74 @@ import Testing
       _ = try ViewDocument.read(SourceFile(name: "x.json", bytes: [UInt8](data)))
     }
   }
+  // MARK: Fixes on linked views
+
+  static let tool =
+    "struct Tool: View {\n  let title: String\n  var body: some View {\n    Button(title, systemImage: \"trash\") { run() }\n  }\n}\n"
+
+  /// The JSON report's findings of `rule`: file name, line and column, and the fix's state.
+  static func placed(_ output: String, _ rule: String) throws -> [String] {
+    try LintFixTests.findings(output, rule).map { finding in
+      let file = (finding["file"] as? String ?? "").split(separator: "/").last.map(String.init) ?? ""
+      return "\(file):\(finding["line"] ?? 0):\(finding["column"] ?? 0)"
+    }
+  }
+
+  @Test func aFindingAUseDecidedIsReportedAtTheUseAndFixedThere() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let declaration = try folder.write("Tool.swift", Self.tool)
+    let use = try folder.write(
+      "Bar.swift", "struct Bar: View {\n  var body: some View {\n    Tool(title: \"\")\n      .padding()\n  }\n}\n")
+    let run = ToolRun(["lint", folder.path, "--format", "json"])
+    // The empty title is the use's (the declaration's button shows its title): the finding is
+    // there, not at the declaration.
+    #expect(try Self.placed(run.output, "button.basic/accessible-name") == ["Bar.swift:3:5"], "\(run.output)")
+    let fixed = ToolRun(["lint", folder.path, "--fix-placeholders"])
+    #expect(fixed.error.contains("precept: fixed \(use):3:5 [button.basic/accessible-name]"), "\(fixed.error)")
+    // The label goes on the use (its modifiers apply to the button it draws); the declaration,
+    // which other uses share, is not edited.
+    #expect(try String(contentsOfFile: declaration, encoding: .utf8) == Self.tool)
+    let text = try String(contentsOfFile: use, encoding: .utf8)
+    #expect(text.contains("Tool(title: \"\")\n      .padding()\n      .accessibilityLabel("), "\(text)")
+    #expect(!ToolRun(["lint", folder.path]).output.contains("accessible-name"))
+  }
+
+  @Test func aFixInsideALinkedDeclarationIsWithheldWithWhereItIsDeclared() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let row =
+      "struct ToolRow: View {\n  let title: String\n  var body: some View {\n    HStack {\n"
+      + "      Button(title, systemImage: \"trash\") { run() }\n      Spacer()\n    }\n  }\n}\n"
+    let declaration = try folder.write("ToolRow.swift", row)
+    let original = "struct Bar: View {\n  var body: some View {\n    ToolRow(title: \"\")\n  }\n}\n"
+    let use = try folder.write("Bar.swift", original)
+    let run = ToolRun(["lint", folder.path, "--format", "json"])
+    #expect(try Self.placed(run.output, "button.basic/accessible-name") == ["Bar.swift:3:5"], "\(run.output)")
+    // The report gives no replacement for it: its bytes are not in Bar.swift.
+    let finding = try #require(try LintFixTests.findings(run.output, "button.basic/accessible-name").first)
+    let edit = try #require(finding["edit"] as? [String: Any], "\(finding)")
+    #expect((edit["replacements"] as? [Any])?.isEmpty ?? true, "\(edit)")
+    let fixed = ToolRun(["lint", folder.path, "--fix-placeholders"])
+    #expect(
+      fixed.error.contains("precept: skipped \(use):3:5 [button.basic/accessible-name]")
+        && fixed.error.contains("drawn by the declaration at \(declaration):5:7"), "\(fixed.error)")
+    // Neither file is edited: the button's bytes are in ToolRow.swift, not at the use.
+    #expect(try String(contentsOfFile: declaration, encoding: .utf8) == row)
+    #expect(try String(contentsOfFile: use, encoding: .utf8) == original)
+  }
+
+  @Test func aFindingTheDeclarationReportsIsFixedInTheDeclaration() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let declaration = try folder.write("TrashButton.swift", Self.trashButton)
+    let use = "struct Row: View {\n  var body: some View {\n    TrashButton { delete() }\n  }\n}\n"
+    let row = try folder.write("Row.swift", use)
+    let fixed = ToolRun(["lint", folder.path, "--fix-placeholders"])
+    #expect(
+      fixed.error.contains("precept: fixed \(declaration):4:5 [button.basic/accessible-name]"), "\(fixed.error)")
+    let text = try String(contentsOfFile: declaration, encoding: .utf8)
+    #expect(text.contains("    }\n    .accessibilityLabel("), "\(text)")
+    #expect(try String(contentsOfFile: row, encoding: .utf8) == use)
+  }
 }
