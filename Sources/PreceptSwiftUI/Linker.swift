@@ -54,6 +54,9 @@ package struct LinkedDocument: Sendable {
   package var blocked: Set<ViewDeclaration>
   /// Nodes copied while linking, those a limit discarded included: what linking cost.
   package var walked: Int
+  /// Declarations' bodies walked for uses written in the file (a use that binds nothing
+  /// reuses an earlier expansion of the same declaration instead).
+  package var declarationWalks = 0
 }
 
 /// Links the uses of an app's own views to their declarations (`Sources/PreceptSwiftUI/README.md`,
@@ -163,7 +166,9 @@ package struct ViewLinker: Sendable {
         total += cost
         allowed.insert(site)
       }
+      let cache = walk.expansionCache
       walk = Walk(index: index, allowed: allowed, changing: changing)
+      walk.expansionCache = cache
       nodes = walk.nodes(document.nodes, context)
     }
     // The document's other fields (its platforms) stay as read.
@@ -175,8 +180,10 @@ package struct ViewLinker: Sendable {
       // Linking never makes a document deeper than view-model JSON allows.
       return LinkedDocument(document: document, expansions: [], blocked: walk.blocked.union(walk.expanded))
     }
-    return LinkedDocument(
+    var result = LinkedDocument(
       document: linked, expansions: walk.expansions, blocked: walk.blocked, walked: walk.walked + firstWalk)
+    result.declarationWalks = walk.declarationWalks
+    return result
   }
 }
 
@@ -317,6 +324,25 @@ struct UseSite: Hashable, Comparable {
   static func < (a: UseSite, b: UseSite) -> Bool { (a.line, a.column) < (b.line, b.column) }
 }
 
+/// What an expansion at a use written in the file depends on when it binds nothing: the
+/// declaration, the type whose members it sees, and the declarations around the use (a use of
+/// one of them inside it is recursion).
+private struct ExpansionKey: Hashable {
+  var declaration: ViewDeclaration
+  var type: ObjectIdentifier?
+  var stack: [ViewDeclaration]
+}
+
+/// An expansion as first made (its copies at the first use's position), or that it failed.
+private struct CachedExpansion {
+  var failed: Bool
+  var roots: [ViewNode]
+  var records: [ViewExpansion]
+  var substitutions: Int
+  var expanded: Set<ViewDeclaration>
+  var depth: Int
+}
+
 private struct UsedView: Hashable {
   var bindings: Int
   var name: String
@@ -348,6 +374,10 @@ private struct Walk {
   var outerWalked = 0
   /// What each use written in the file added, by where it is written.
   var costs: [UseSite: Int] = [:]
+  /// Expansions of uses that bind nothing, for the next use of the same declaration.
+  var expansionCache: [ExpansionKey: CachedExpansion] = [:]
+  /// Declarations' bodies walked for uses written in the file.
+  var declarationWalks = 0
 
   /// The uses written in the file that may be linked, or nil for all of them (the first walk,
   /// which counts what each adds).
@@ -740,19 +770,58 @@ private struct Walk {
       outerMark = mark
       outerWalked = walked
     }
-    // The views it builds take the use's place, at its level.
-    level -= 1
-    let roots = nodes(member.node.children, inner)
-    level += 1
-    // The nodes copied from declarations (this one's and those expanded inside it); views the
-    // use passes in were there already.
+    // A use written in the file that binds nothing expands the same way wherever it is: the
+    // first such expansion is kept, and later ones copy it to their own place (or fail as it
+    // did) instead of walking the declaration again.
+    let reuse =
+      context.useSite == nil && context.resolves
+      ? inner.bindings.map { $0.literals.isEmpty && $0.views.isEmpty } ?? true : false
+    let cacheKey =
+      reuse ? ExpansionKey(declaration: key, type: inner.type.map(ObjectIdentifier.init), stack: context.stack) : nil
+    var roots: [ViewNode]
+    var walkedOK: Bool
+    if let cacheKey, let cached = expansionCache[cacheKey], level + cached.depth <= ViewLinker.maximumUseNesting {
+      roots = cached.failed ? [] : Self.moved(cached.roots, to: inner.useSite!)
+      walkedOK = !cached.failed
+      if walkedOK {
+        let site = inner.useSite!
+        for var record in cached.records {
+          record.line = site.line
+          record.column = site.column
+          record.inPreview = context.inPreview
+          expansions.append(record)
+        }
+        walked += cached.records.count
+        substitutions += cached.substitutions
+        expanded.formUnion(cached.expanded)
+        deepest = max(deepest, level - 1 + cached.depth)
+      }
+    } else {
+      let (substitutionsBefore, expandedBefore) = (substitutions, expanded)
+      if context.useSite == nil { declarationWalks += 1 }
+      // The views it builds take the use's place, at its level.
+      level -= 1
+      roots = nodes(member.node.children, inner)
+      level += 1
+      // The nodes copied from declarations (this one's and those expanded inside it); views
+      // the use passes in were there already. A use that walked too much may have been cut
+      // short: it stays as written, and so does every use around it.
+      walkedOK =
+        !roots.isEmpty && expansions.count - mark <= ViewLinker.maximumExpansionSize
+        && walked - outerWalked <= ViewLinker.maximumExpansionWork && speakingDecorations == speakingBefore
+      if let cacheKey {
+        let depth = walkedOK ? Self.depth(roots) : ViewLinker.maximumExpansionSize
+        // Kept only where no nested use met the nesting limit, so it holds at any level it is used at.
+        if level - 1 + depth <= ViewLinker.maximumUseNesting {
+          expansionCache[cacheKey] = CachedExpansion(
+            failed: !walkedOK, roots: walkedOK ? roots : [], records: walkedOK ? Array(expansions[mark...]) : [],
+            substitutions: substitutions - substitutionsBefore, expanded: expanded.subtracting(expandedBefore),
+            depth: depth)
+        }
+      }
+    }
     let copies = expansions.count - mark
-    // A use that walked too much may have been cut short: it stays as written, and so does
-    // every use around it.
-    guard !roots.isEmpty, copies <= ViewLinker.maximumExpansionSize,
-      walked - outerWalked <= ViewLinker.maximumExpansionWork,
-      speakingDecorations == speakingBefore, !node.modifiers.contains(where: Self.speaks)
-    else {
+    guard walkedOK, !node.modifiers.contains(where: Self.speaks) else {
       expansions.removeSubrange(mark...)
       block(key, context)
       return false
@@ -782,6 +851,43 @@ private struct Walk {
     }
     output += wrapped(roots, name: name, modifiers: modifiers, at: node, context)
     return true
+  }
+
+  /// Views copied to another use site: every node of an expansion takes the use's position.
+  private static func moved(_ nodes: [ViewNode], to site: (line: Int, column: Int)) -> [ViewNode] {
+    nodes.map { node in
+      var copy = node
+      copy.line = site.line
+      copy.column = site.column
+      if !copy.children.isEmpty { copy.children = moved(copy.children, to: site) }
+      if !copy.slots.isEmpty {
+        copy.slots = copy.slots.map { ViewSlot(name: $0.name, nodes: moved($0.nodes, to: site)) }
+      }
+      if copy.modifiers.contains(where: { !$0.children.isEmpty || !$0.slots.isEmpty }) {
+        copy.modifiers = copy.modifiers.map { modifier in
+          var modifier = modifier
+          modifier.children = moved(modifier.children, to: site)
+          modifier.slots = modifier.slots.map { ViewSlot(name: $0.name, nodes: moved($0.nodes, to: site)) }
+          return modifier
+        }
+      }
+      return copy
+    }
+  }
+
+  /// How many levels of `nodes` walks a tree takes (children, slots and modifier closures).
+  private static func depth(_ nodes: [ViewNode]) -> Int {
+    guard !nodes.isEmpty else { return 0 }
+    var deepest = 0
+    for node in nodes {
+      deepest = max(deepest, depth(node.children))
+      for slot in node.slots { deepest = max(deepest, depth(slot.nodes)) }
+      for modifier in node.modifiers {
+        deepest = max(deepest, depth(modifier.children))
+        for slot in modifier.slots { deepest = max(deepest, depth(slot.nodes)) }
+      }
+    }
+    return deepest + 1
   }
 
   /// Whether an `.overlay` or `.background` draws words (`Image(…).overlay { Text("Load") }`).

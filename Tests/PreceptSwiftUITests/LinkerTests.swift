@@ -244,6 +244,30 @@ import Testing
     #expect(linked.walked <= uses * 5 * ViewLinker.maximumExpansionSize, "\(linked.walked)")
   }
 
+  @Test func usesThatBindNothingWalkTheirDeclarationOnceAndEachCopyIsAtItsOwnUse() throws {
+    let text = """
+      struct Bar: View {
+        private var closeLabel: some View { Image(systemName: "xmark").padding(2) }
+        var body: some View {
+          HStack {
+            Button { a() } label: { closeLabel }
+            Button { b() } label: { closeLabel }
+            Button { c() } label: { closeLabel }.accessibilityLabel("Close")
+          }
+        }
+      }
+      """
+    let document = try SwiftUIReader.read(SourceFile(name: "A.swift", text: text))
+    let linked = ViewLinker.link([document])[0]
+    // One walk of closeLabel's body; the other two uses copy it.
+    #expect(linked.declarationWalks == 1)
+    let images = all(linked.document.nodes).filter { $0.type == "Image" }
+    #expect(images.map(\.line) == [2, 5, 6, 7])
+    #expect(images.dropFirst().map(\.column) == [31, 31, 31])
+    #expect(linked.expansions.map(\.line) == [5, 6, 7])
+    #expect(Set(linked.expansions.map(\.origin.line)) == [2])
+  }
+
   @Test func linkingDoesNotDependOnTheOrderOfFiles() throws {
     let icon = "struct AppIcon: View { let name: String\n var body: some View { Image(systemName: name) } }"
     let row = "struct Row: View { var body: some View { Button(action: go) { AppIcon(name: \"x\") } } }"
