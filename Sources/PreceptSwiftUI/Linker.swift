@@ -1,3 +1,4 @@
+import Foundation
 import Precept
 
 /// A node of a declaration, identified by where it is written: what a node copied into a use
@@ -133,6 +134,9 @@ package struct ViewLinker: Sendable {
   }
 
   let index: ViewIndex
+  /// Expansions of uses that bind nothing, shared by the files of the run (an expansion does
+  /// not depend on the file of its use).
+  private let shared = SharedExpansions()
 
   package init(_ index: ViewIndex) { self.index = index }
 
@@ -154,6 +158,7 @@ package struct ViewLinker: Sendable {
     let context = Context(file: file)
     // First every use is linked, and what each one written in the file adds is counted.
     var walk = Walk(index: index, allowed: nil, changing: changing)
+    walk.shared = shared
     var nodes = walk.nodes(document.nodes, context)
     var firstWalk = 0
     if walk.added > budget {
@@ -169,6 +174,7 @@ package struct ViewLinker: Sendable {
       let cache = walk.expansionCache
       walk = Walk(index: index, allowed: allowed, changing: changing)
       walk.expansionCache = cache
+      walk.shared = shared
       nodes = walk.nodes(document.nodes, context)
     }
     // The document's other fields (its platforms) stay as read.
@@ -333,6 +339,24 @@ private struct ExpansionKey: Hashable {
   var stack: [ViewDeclaration]
 }
 
+/// The expansions every file's walk may reuse; the first one made for a key stays.
+private final class SharedExpansions: @unchecked Sendable {
+  private let lock = NSLock()
+  private var entries: [ExpansionKey: CachedExpansion] = [:]
+
+  func entry(_ key: ExpansionKey) -> CachedExpansion? {
+    lock.lock()
+    defer { lock.unlock() }
+    return entries[key]
+  }
+
+  func add(_ key: ExpansionKey, _ expansion: CachedExpansion) {
+    lock.lock()
+    defer { lock.unlock() }
+    if entries[key] == nil { entries[key] = expansion }
+  }
+}
+
 /// An expansion as first made (its copies at the first use's position), or that it failed.
 private struct CachedExpansion {
   var failed: Bool
@@ -378,6 +402,7 @@ private struct Walk {
   var expansionCache: [ExpansionKey: CachedExpansion] = [:]
   /// Declarations' bodies walked for uses written in the file.
   var declarationWalks = 0
+  var shared: SharedExpansions?
 
   /// The uses written in the file that may be linked, or nil for all of them (the first walk,
   /// which counts what each adds).
@@ -780,7 +805,10 @@ private struct Walk {
       reuse ? ExpansionKey(declaration: key, type: inner.type.map(ObjectIdentifier.init), stack: context.stack) : nil
     var roots: [ViewNode]
     var walkedOK: Bool
-    if let cacheKey, let cached = expansionCache[cacheKey], level + cached.depth <= ViewLinker.maximumUseNesting {
+    if let cacheKey, let cached = expansionCache[cacheKey] ?? shared?.entry(cacheKey),
+      level + cached.depth <= ViewLinker.maximumUseNesting
+    {
+      expansionCache[cacheKey] = cached
       roots = cached.failed ? [] : Self.moved(cached.roots, to: inner.useSite!)
       walkedOK = !cached.failed
       if walkedOK {
@@ -817,6 +845,7 @@ private struct Walk {
             failed: !walkedOK, roots: walkedOK ? roots : [], records: walkedOK ? Array(expansions[mark...]) : [],
             substitutions: substitutions - substitutionsBefore, expanded: expanded.subtracting(expandedBefore),
             depth: depth)
+          shared?.add(cacheKey, expansionCache[cacheKey]!)
         }
       }
     }
