@@ -83,11 +83,8 @@ extension Parser {
     }
     guard j < end else { return j }
     switch keyword(j) {
-    case .kStruct, .kClass, .kEnum, .kActor, .kExtension:
+    case .kStruct, .kClass, .kEnum, .kActor, .kExtension, .kProtocol:
       return typeDeclaration(j, end, &block)
-    case .kProtocol:
-      guard let brace = findBrace(j + 1, end) else { return skipStatement(j, end) }
-      return skip(brace)
     case .kLet, .kVar:
       return variable(j, end, mode, decoration, &block)
     case .kFunc, .kSubscript:
@@ -132,7 +129,8 @@ extension Parser {
     }
     let name = isExtension ? slice(k + 1, nameEnd) : (kind(k + 1) == .identifier ? self.name(k + 1) : nil)
     var members = Block()
-    items(brace + 1, match(brace), .members, &members)
+    // A protocol's requirements build nothing; what it inherits tells which refine `View`.
+    if keyword(k) != .kProtocol { items(brace + 1, match(brace), .members, &members) }
     let location = location(k)
     let node = ViewNode(
       type: string(k), name: name, line: location.line, column: location.column, args: inheritance,

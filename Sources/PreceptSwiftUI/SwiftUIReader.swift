@@ -16,7 +16,7 @@ import Precept
 ///
 /// - Positions: 1-based line and column (Unicode scalars) of the first character; modifiers at
 ///   their name after the dot; declarations at their keyword; properties at their name.
-/// - Types (`struct`, `class`, `enum`, `actor`, `extension`; not `protocol`): node `type` is the
+/// - Types (`struct`, `class`, `enum`, `actor`, `extension`; `protocol` with its inheritance only): node `type` is the
 ///   keyword, `name` the type, one `inherits` argument per inherited type, `properties` the
 ///   stored non-static properties (`wrapper` without `@`, `type`, `value` as source text),
 ///   `children` the members that build views and the nested types.

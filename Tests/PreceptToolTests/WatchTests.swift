@@ -114,6 +114,34 @@ import Testing
     #expect(running.stoppedBy == "SIGTERM")
   }
 
+  @Test func aChangedDeclarationReLinksItsUsesInOtherFiles() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let icon = { (body: String) in "struct AppIcon: View {\n  var body: some View { \(body) }\n}\n" }
+    try folder.write("Sources/Icon.swift", icon("Text(\"Close\")"))
+    try folder.write(
+      "Sources/Bar.swift",
+      "struct Bar: View {\n  var body: some View {\n    Button { close() } label: { AppIcon() }\n  }\n}\n")
+    let running = try Running(["lint", "--watch", "Sources"], directory: folder.path)
+    defer { running.stop() }
+    #expect(
+      running.wait { output, errors in output.contains("0 errors") && errors.contains("watching 2 Swift files") },
+      "out [\(running.output.value)] err [\(running.errors.value)]")
+
+    // Only Icon.swift changes; the button in Bar.swift now shows a glyph alone.
+    try folder.write("Sources/Icon.swift", icon("Image(systemName: \"xmark\")"))
+    let appeared = "+ Sources/Bar.swift:3:5: error: Icon-only Button has no accessible name"
+    #expect(
+      running.wait { output, _ in output.contains(appeared) && output.contains("1 problem in all") },
+      "\(running.output.value)")
+    try folder.write("Sources/Icon.swift", icon("Text(\"Close\")"))
+    #expect(
+      running.wait { output, _ in
+        output.contains("- Sources/Bar.swift:3:5: error:") && output.contains("0 problems in all")
+      },
+      "\(running.output.value)")
+  }
+
   @Test func watchRefusesWhatItCannotWatch() throws {
     let stdin = try Products.run("precept", ["lint", "--watch", "-"], input: "")
     #expect(stdin.status == 2)

@@ -233,10 +233,10 @@ enum Evaluation {
   }
 
   /// A file's model ready to evaluate, with its suppression comments; a comment naming no
-  /// loaded rule or ruleset is a problem reported as an input error. Unless `includePreviews`,
-  /// what is found in `#Preview` and `PreviewProvider` code is left out.
+  /// loaded rule or ruleset is a problem reported as an input error. What is found in the
+  /// `#Preview` and `PreviewProvider` code of `previewsOf` (the file's own document) is left out.
   static func input(
-    _ model: ViewModel, source: SourceFile, ruleIDs: RuleIDCheck, includePreviews: Bool = false
+    _ model: ViewModel, source: SourceFile, ruleIDs: RuleIDCheck, previewsOf document: ViewDocument? = nil
   ) -> Input {
     let suppressions = Suppressions(source)
     let problems = suppressions.names.compactMap { name, span in
@@ -246,7 +246,7 @@ enum Evaluation {
           Diagnostic(.error, $0, in: source, span: span)
         }
     }
-    let previews = includePreviews ? nil : PreviewCode(model)
+    let previews = document.map(PreviewCode.init)
     return Input(
       model: model, suppressions: suppressions, problems: problems,
       previews: previews?.isEmpty == false ? previews : nil)

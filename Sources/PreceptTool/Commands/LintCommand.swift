@@ -43,9 +43,14 @@ extension Command {
       input errors and rules that could not run are reported wherever they are. It combines
       with --baseline.
 
-      --watch lints once as usual, then checks the paths twice a second and re-lints the files
-      that were added, changed or removed, printing the findings that appeared (+) and those
-      that are gone (-), until interrupted (Ctrl-C).
+      Uses of the views, helper functions and computed properties the files declare are
+      linked to their declarations across all files (a fragment on standard input links
+      within itself): rules see what a use builds, and a finding inside such a view is
+      reported once, at its declaration, unless the use decided it.
+
+      --watch lints once as usual, then checks the paths twice a second, reads again the files
+      that were added, changed or removed and re-links the project, printing the findings
+      that appeared (+) and those that are gone (-) in any file, until interrupted (Ctrl-C).
 
       --fix applies the fixes the rules give as edits (add a modifier, set an argument, replace
       a modifier) to the files named, prints each one it made (file:line:column [rule]) or
@@ -124,9 +129,8 @@ extension Command {
       let stdin = files.contains(.standardInput) ? try afterEngine { try console.standardInput() } : nil
       // Only the files read here are quoted (from memory): nothing else is read for quoting.
       let sources = SourceLines()
-      typealias Read = Result<(SourceFile, ViewDocument), DiagnosticError>
-      let readFiles: @Sendable ([InputPath]) -> [Read] = { files in
-        let read = Mutex<[Read?]>(Array(repeating: nil, count: files.count))
+      let readFiles: @Sendable ([InputPath]) -> [Evaluation.ReadSwift] = { files in
+        let read = Mutex<[Evaluation.ReadSwift?]>(Array(repeating: nil, count: files.count))
         // Largest first, each core taking the next file when done (see `Evaluation.evaluate`).
         let order = Evaluation.largestFirst(files.map { $0 == .standardInput ? 0 : Evaluation.fileSize($0) })
         DispatchQueue.concurrentPerform(iterations: files.count) { position in
@@ -140,29 +144,27 @@ extension Command {
         return read.withLock { $0 }.map { $0! }
       }
       // Every file is read first: which platforms the project ships, when it does not say, is
-      // what all of its files mention. A watch keeps those platforms while files change.
+      // what all of its files mention, and a use of a view may be in any file but its
+      // declaration's. A watch keeps those platforms while files change, and re-links the
+      // whole project when one does.
       let shipped = try afterEngine { try Evaluation.platforms(arguments, configuration) }
       let documents = readFiles(files)
       let engine = try compiling.engine()
       let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
-      let evaluateDocuments: @Sendable ([Read], PlatformSet?) -> (Report, [Diagnostic]) = { documents, platforms in
-        let sizes = documents.map { (try? $0.get().0.bytes.count) ?? 0 }
-        return Evaluation.evaluate(engine, count: documents.count, order: Evaluation.largestFirst(sizes)) { index in
-          documents[index].flatMap { source, document in
-            var document = document
-            document.platforms = platforms
-            return .success(
-              Evaluation.input(
-                ViewModel(document, layer: layer), source: source, ruleIDs: ruleIDs, includePreviews: includePreviews))
-          }
-        }
-      }
       let platforms = shipped ?? Evaluation.mentionedPlatforms(documents.compactMap { try? $0.get().1 })
-      let lintFiles: @Sendable ([InputPath]) -> (Report, [Diagnostic]) = { evaluateDocuments(readFiles($0), platforms) }
-      var (report, inputErrors) = evaluateDocuments(documents, platforms)
+      let state = LinkedLintState(keeps: watching) { read, previous in
+        Evaluation.evaluateLinked(
+          engine, read, platforms: platforms, layer: layer, ruleIDs: ruleIDs, previous: previous,
+          includePreviews: includePreviews)
+      }
+      let lintFiles: @Sendable ([InputPath], [InputPath]) -> (Report, [Diagnostic]) = { changed, removed in
+        state.update(changed: changed, read: readFiles(changed), removed: removed)
+      }
+      var (report, inputErrors, linked) = state.run(files, documents)
       inputErrors += problems
       report.summary.files = files.count
-      Fixer.resolveEdits(&report, sources: readSources(documents))
+      // A finding's node is numbered in the linked model of its file: its fix is resolved there.
+      Evaluation.resolveLinkedEdits(&report, documents, linked)
 
       if let path = arguments.value("--write-baseline") {
         var recorded = Baseline()
@@ -198,15 +200,12 @@ extension Command {
           options: Fixer.Options(
             placeholders: arguments.flag("--fix-placeholders"), dryRun: arguments.flag("--dry-run")),
           relint: { source in
-            Result { () throws(DiagnosticError) in try SwiftUIReader.read(source) }.map { read in
-              var document = read
-              document.platforms = platforms
-              let input = Evaluation.input(
-                ViewModel(document), source: source, ruleIDs: ruleIDs, includePreviews: includePreviews)
-              return Evaluation.evaluate(engine, count: 1) { _ in .success(input) }.0.findings
-            }
+            // Linked against the other files, as lint sees it.
+            Evaluation.relintLinked(
+              engine, source, among: documents, platforms: platforms, layer: layer, ruleIDs: ruleIDs,
+              includePreviews: includePreviews)
           })
-        fixer.run(report, sources: readSources(documents))
+        fixer.run(report, sources: linkedSources(documents, linked))
         fixFailed = reportFixes(fixer, dryRun: arguments.flag("--dry-run"), console: console)
         if arguments.flag("--dry-run") {
           for change in fixer.changes {
@@ -217,7 +216,8 @@ extension Command {
         }
         // What is left: every file read and linted again, as it now is.
         if !fixer.changes.isEmpty {
-          (report, inputErrors) = evaluateDocuments(readFiles(files), platforms)
+          let reread = readFiles(files)
+          (report, inputErrors, linked) = state.run(files, reread)
           inputErrors += problems
           report.summary.files = files.count
           if var remaining = baseline {
@@ -226,7 +226,7 @@ extension Command {
             }
           }
           if let changed = changedLines { report.restrict { changed.contains(file: $0, line: $1) } }
-          Fixer.resolveEdits(&report, sources: readSources(readFiles(files)))
+          Evaluation.resolveLinkedEdits(&report, reread, linked)
         }
       }
       var status = try Evaluation.finish(
@@ -271,12 +271,15 @@ extension Command {
     }
   }
 
-  /// The sources and documents read, by file name, for resolving fixes against.
-  private static func readSources(_ documents: [Result<(SourceFile, ViewDocument), DiagnosticError>]) -> [String: (
-    SourceFile, ViewDocument
-  )] {
+  /// The sources read and their linked documents, by file name, for resolving fixes against:
+  /// a finding's node index is in its file's linked model.
+  private static func linkedSources(
+    _ documents: [Evaluation.ReadSwift], _ linked: [String: Evaluation.LinkedResult]
+  ) -> [String: (SourceFile, ViewDocument)] {
     var result: [String: (SourceFile, ViewDocument)] = [:]
-    for case .success(let (source, document)) in documents { result[source.name] = (source, document) }
+    for case .success(let (source, document)) in documents {
+      result[source.name] = (source, linked[document.file]?.document.document ?? document)
+    }
     return result
   }
 
@@ -338,7 +341,8 @@ extension Command {
     usage: "precept dump-model PATH… | precept dump-model -",
     details: """
       Prints what the rules see: the view model of each Swift file as JSON (the format is
-      Grammar/viewmodel.schema.json), a JSON array when there are several files. Folders are
+      Grammar/viewmodel.schema.json), a JSON array when there are several files, with uses of
+      the views the files declare linked to their declarations as lint links them. Folders are
       searched as by lint. - reads standard input. The platforms are chosen as by lint
       (--platform, precept.json, the platforms the code mentions, iOS).
 
@@ -372,10 +376,9 @@ extension Command {
       let platforms =
         try Evaluation.platforms(arguments, try ProjectConfiguration.find(arguments.value("--config")))
         ?? Evaluation.mentionedPlatforms(read)
-      for var document in read {
-        document.platforms = platforms
-        documents.append(document.json)
-      }
+      for index in read.indices { read[index].platforms = platforms }
+      // Printed as lint sees them: uses of the files' own views linked to their declarations.
+      documents = ViewLinker.link(read).map(\.document.json)
       let several = files.count + problems.count > 1 || arguments.positionals.contains { isFolder($0) }
       if several {
         console.print(JSON.array(documents).serialized(pretty: true))

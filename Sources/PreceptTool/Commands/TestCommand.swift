@@ -192,7 +192,7 @@ private struct FixtureRun {
         console.report(error.diagnostics)
         continue
       }
-      let report = engine.evaluate(ViewModel(document))
+      let report = Evaluation.evaluateLinked(engine, document)
       for (rule, counts) in report.ruleCounts where coverage[rule] != nil {
         if counts.failed > 0 { coverage[rule]!.failing += 1 }
         if counts.passed > 0 || counts.needsReview > 0 { coverage[rule]!.passing += 1 }

@@ -39,6 +39,14 @@ final class LSPServer {
   private(set) var showsNeedsReview = false
   private(set) var root: String?
   var documents: [String: OpenDocument] = [:]
+  /// The workspace folder's Swift files, linked with the open documents (nil until a Swift
+  /// document is checked without a project that loaded).
+  var workspace: LSPWorkspace?
+  /// The project's last lint, which every open Swift document's diagnostics come from.
+  var lastLint:
+    (
+      report: Report, inputErrors: [Diagnostic], linked: [String: Evaluation.LinkedResult], read: [Evaluation.ReadSwift]
+    )?
   /// How many times the project was loaded, and each document checked (for the tests that
   /// show a change re-checks one document only).
   private(set) var projectLoads = 0
@@ -61,6 +69,8 @@ final class LSPServer {
     /// A `.precept` document's last outline and compiled ruleset.
     var outline: RulesetOutline?
     var ruleset: Ruleset?
+    /// The diagnostics last published for it.
+    var published: [JSON]?
   }
 
   // MARK: Serving
@@ -260,9 +270,16 @@ final class LSPServer {
       return documents[uri] == nil ? [] : check(uri)
     case "textDocument/didClose":
       let uri = try documentURI(params)
-      documents[uri] = nil
+      let closed = documents.removeValue(forKey: uri)
       // The findings of a closed file are no longer shown.
-      return [LSPServer.publish(uri: uri, version: nil, [])]
+      var out = [LSPServer.publish(uri: uri, version: nil, [])]
+      if closed?.text.kind == .swift, workspace != nil {
+        // Its file on disk counts again in the project: the other documents may see it changed.
+        workspace!.close(TextDocument.path(of: uri))
+        lastLint = nil
+        out += republishSwift(except: uri, relinkFirst: true)
+      }
+      return out
     case "workspace/didChangeWatchedFiles":
       let changed = (params["changes"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }
       return changed.contains { LSPServer.isProjectFile(TextDocument.path(of: $0)) } ? reloadProject() : []
@@ -301,6 +318,7 @@ final class LSPServer {
     showsNeedsReview = params["initializationOptions"]?["needsReview"]?.boolValue ?? false
     project = LSPProject.load(options, root: root)
     projectLoads += 1
+    loadWorkspace()
     phase = .running
     out += project?.configurationDiagnostics ?? []
     return .object([
@@ -321,6 +339,17 @@ final class LSPServer {
     ])
   }
 
+  /// Reads the workspace folder's Swift files, once per project load; the open documents
+  /// join it as they are checked.
+  private func loadWorkspace() {
+    lastLint = nil
+    guard let project, project.engine != nil else {
+      workspace = nil
+      return
+    }
+    workspace = LSPWorkspace(root: root, configuration: project.configuration, platforms: project.platforms)
+  }
+
   /// `precept.json` and the lock file: saving one reloads the project.
   static func isProjectFile(_ path: String) -> Bool {
     let name = (path as NSString).lastPathComponent
@@ -332,6 +361,7 @@ final class LSPServer {
     project = LSPProject.load(options, root: root)
     outlines = [:]
     projectLoads += 1
+    loadWorkspace()
     var out = project?.configurationDiagnostics ?? []
     if let message = project?.loadMessage { out.append(LSPServer.showMessage(message)) }
     for uri in documents.keys.sorted() { out += check(uri) }
@@ -357,13 +387,39 @@ final class LSPServer {
       ]
     } else {
       switch open.text.kind {
-      case .swift: diagnostics = lintSwift(&open)
+      case .swift:
+        diagnostics = lintSwift(&open)
+        open.published = diagnostics
       case .precept: diagnostics = compilePrecept(&open)
       case .other: diagnostics = []
       }
     }
     documents[uri] = open
-    return [LSPServer.publish(uri: uri, version: open.text.version, diagnostics)]
+    var out = [LSPServer.publish(uri: uri, version: open.text.version, diagnostics)]
+    // A change to one Swift file may move the findings of the others (a view declared in it
+    // and used there): those whose diagnostics changed are published again.
+    if open.text.kind == .swift { out += republishSwift(except: uri, relinkFirst: false) }
+    return out
+  }
+
+  /// Publishes again the open Swift documents (but `uri`) whose diagnostics the project's
+  /// last lint changed; `relinkFirst` lints the project again first.
+  private func republishSwift(except uri: String, relinkFirst: Bool) -> [JSON] {
+    var out: [JSON] = []
+    var relink = relinkFirst
+    for other in documents.keys.sorted() where other != uri {
+      guard var open = documents[other], open.text.kind == .swift,
+        open.text.source.bytes.count <= LSPServer.maximumDocumentSize
+      else { continue }
+      let diagnostics = lintSwift(&open, relink: relink)
+      relink = false
+      if diagnostics != open.published {
+        open.published = diagnostics
+        out.append(LSPServer.publish(uri: other, version: open.text.version, diagnostics))
+      }
+      documents[other] = open
+    }
+    return out
   }
 
   static func sizeDiagnostic(_ size: Int, what: String, limit: Int) -> JSON {

@@ -5,7 +5,9 @@ import PreceptSwiftUI
 /// Swift documents: `lint`'s findings as diagnostics, a finding's rule on hover, and quick
 /// fixes for the findings whose fix is an edit.
 extension LSPServer {
-  func lintSwift(_ open: inout OpenDocument) -> [JSON] {
+  /// The diagnostics of an open Swift document. `relink` false uses the project's last lint
+  /// (another document changed and this one's findings may have moved with it).
+  func lintSwift(_ open: inout OpenDocument, relink: Bool = true) -> [JSON] {
     let document = open.text
     open.findings = []
     guard let project, let engine = project.engine, let ruleIDs = project.ruleIDs else {
@@ -13,19 +15,20 @@ extension LSPServer {
       return [LSPServer.diagnostic(document, lower: 0, upper: 0, severity: 1, message: reason)]
     }
     let source = document.source
-    let platforms = project.platforms
-    // As `lint` reads a file: the view model (with the project's platforms when it names
-    // them, else those the file mentions), and the suppression comments.
-    let readDocument = Result { () throws(DiagnosticError) in
-      var read = try SwiftUIReader.read(source)
-      if let platforms { read.platforms = platforms }
-      return read
+    // As `lint` reads the workspace folder: every Swift file in it, this document's text in
+    // place of its file, uses of the project's views linked across them all.
+    if workspace == nil { workspace = LSPWorkspace(root: nil, configuration: nil, platforms: project.platforms) }
+    if relink || lastLint == nil {
+      workspace!.update(source)
+      lastLint = workspace!.lint(engine, ruleIDs: ruleIDs)
     }
-    var (report, inputErrors) = Evaluation.evaluate(engine, count: 1) { _ in
-      readDocument.map { Evaluation.input(ViewModel($0), source: source, ruleIDs: ruleIDs) }
-    }
-    // Structured fixes resolved against this text, for the quick fixes.
-    if case .success(let read) = readDocument { Fixer.resolveEdits(&report, sources: [source.name: (source, read)]) }
+    let (all, allErrors, linked, read) = lastLint!
+    var report = all
+    _ = report.restrict { file, _ in file == source.name }
+    report.notRun.removeAll { $0.file != source.name }
+    let inputErrors = allErrors.filter { $0.file == source.name }
+    // Structured fixes resolved against this text and its linked model, for the quick fixes.
+    Evaluation.resolveLinkedEdits(&report, read.filter { (try? $0.get().0.name) == source.name }, linked)
     var diagnostics = inputErrors.map { LSPServer.diagnostic($0, in: document) }
     for finding in report.findings {
       let (lower, upper) = document.range(line: finding.line, column: finding.column)

@@ -3,50 +3,44 @@ import Precept
 /// The lines of a file that only Xcode's canvas shows: each `#Preview { … }` and each type
 /// that conforms to `PreviewProvider`. Preview code is never shipped, so findings and review
 /// items there are left out of a lint unless `--include-previews` asks for them.
-struct PreviewCode {
-  /// First and last line of each preview's nodes, in file order.
+struct PreviewCode: Sendable {
+  /// First and last line of each preview's views, in file order.
   private(set) var regions: [ClosedRange<Int>] = []
 
-  init(_ model: ViewModel) {
-    let nodes = model.nodes
-    guard !nodes.isEmpty else { return }
-    let previewMacro = model.stringID("#Preview")
-    let declarations = ["struct", "extension", "class", "enum"].compactMap { model.stringID($0) }
-    let provider = Array("PreviewProvider".utf8)
-    var index = 0
-    while index < nodes.count {
-      let node = nodes[index]
-      let isPreview =
-        node.type == previewMacro
-        || (declarations.contains(node.type) && Self.inherits(provider, node, model))
-      guard isPreview else {
-        index += 1
-        continue
-      }
-      var last = Int(node.line)
-      let end = Int(node.subtreeEnd)
-      for inner in index..<max(end, index + 1) {
-        last = max(last, Int(nodes[inner].line))
-        let record = nodes[inner]
-        for modifier in Int(record.modifierStart)..<Int(record.modifierStart + record.modifierCount) {
-          last = max(last, Int(model.modifiers[modifier].line))
-        }
-      }
-      regions.append(Int(node.line)...last)
-      index = max(end, index + 1)
+  /// Read from the file's own document (not a linked one: a preview is where it is written).
+  init(_ document: ViewDocument) {
+    for node in document.nodes { find(node) }
+  }
+
+  private mutating func find(_ node: ViewNode) {
+    if Self.isPreview(node) {
+      regions.append(node.line...Self.lastLine(node))
+      return
+    }
+    for child in node.children { find(child) }
+    for slot in node.slots { for child in slot.nodes { find(child) } }
+  }
+
+  private static func isPreview(_ node: ViewNode) -> Bool {
+    if node.type == "#Preview" { return true }
+    guard ["struct", "extension", "class", "enum"].contains(node.type) else { return false }
+    return node.args.contains { argument in
+      argument.label == "inherits"
+        && (argument.value == "PreviewProvider" || argument.value == "SwiftUI.PreviewProvider")
     }
   }
 
-  /// Whether a declaration lists `PreviewProvider` (or `SwiftUI.PreviewProvider`) among the
-  /// types it inherits from.
-  private static func inherits(_ provider: [UInt8], _ node: NodeRecord, _ model: ViewModel) -> Bool {
-    guard let inherits = model.stringID("inherits") else { return false }
-    for argument in model.arguments[Int(node.argumentStart)..<Int(node.argumentStart + node.argumentCount)]
-    where argument.label == inherits {
-      let text = model.stringBytes(argument.value)
-      if text.elementsEqual(provider) || text.elementsEqual(Array("SwiftUI.".utf8) + provider) { return true }
+  /// The last line a node's views or modifiers start on.
+  private static func lastLine(_ node: ViewNode) -> Int {
+    var last = node.line
+    for modifier in node.modifiers {
+      last = max(last, modifier.line)
+      for child in modifier.children { last = max(last, lastLine(child)) }
+      for slot in modifier.slots { for child in slot.nodes { last = max(last, lastLine(child)) } }
     }
-    return false
+    for child in node.children { last = max(last, lastLine(child)) }
+    for slot in node.slots { for child in slot.nodes { last = max(last, lastLine(child)) } }
+    return last
   }
 
   var isEmpty: Bool { regions.isEmpty }

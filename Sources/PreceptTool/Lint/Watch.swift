@@ -9,15 +9,19 @@ import Precept
   import Darwin
 #endif
 
-/// `precept lint --watch`: after the first report, polls the paths and re-lints only the files
-/// that were added, changed or removed, printing what changed — findings that appeared (`+`)
-/// and those that are gone (`-`) — until the process is interrupted.
+/// `precept lint --watch`: after the first report, polls the paths and, when files were added,
+/// changed or removed, reads those again and re-lints, printing what changed — findings that
+/// appeared (`+`) and those that are gone (`-`), in those files and in any other whose
+/// findings a change moved (a use of a view declared in a changed file) — until the process
+/// is interrupted.
 struct Watch {
   let paths: [String]
   let walker: FileWalker
   let console: Console
   let sources: SourceLines
-  let lint: @Sendable ([InputPath]) -> (Report, [Diagnostic])
+  /// Re-lints after the files in the first list changed and those in the second were removed:
+  /// the report and input errors of every file.
+  let lint: @Sendable ([InputPath], [InputPath]) -> (Report, [Diagnostic])
   /// How often the paths are looked at.
   var interval: Duration = .milliseconds(500)
 
@@ -27,7 +31,7 @@ struct Watch {
 
   init(
     paths: [String], walker: FileWalker, console: Console, sources: SourceLines,
-    lint: @escaping @Sendable ([InputPath]) -> (Report, [Diagnostic])
+    lint: @escaping @Sendable ([InputPath], [InputPath]) -> (Report, [Diagnostic])
   ) {
     self.paths = paths
     self.walker = walker
@@ -64,10 +68,14 @@ struct Watch {
     stamps = current
     guard !changed.isEmpty || !removed.isEmpty else { return }
 
-    let (report, inputErrors) = lint(changed)
+    let (report, inputErrors) = lint(changed, removed)
     let fresh = Watch.lines(report, inputErrors)
+    // The changed files first, then any other Swift file whose findings moved; lines of
+    // anything else (a path that could not be walked) stay as they were.
+    let touched = changed.map(\.name) + removed.map(\.name)
+    let others = Set(files.map(\.name)).subtracting(touched).filter { lines[$0] != fresh[$0] }.sorted()
     var output: [String] = []
-    for file in changed.map(\.name) + removed.map(\.name) {
+    for file in touched + others {
       let before = lines[file] ?? []
       let after = fresh[file] ?? []
       output += before.filter { !after.contains($0) }.map { "- \($0)" }

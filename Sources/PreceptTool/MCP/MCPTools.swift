@@ -301,14 +301,16 @@ struct MCPTools {
       showReview = flag
     }
     let ruleIDs = RuleIDCheck(engine, partial: false)
-    // As `lint` reads a file: the view model, and the suppression comments (checked by name).
-    let document = Result { () throws(DiagnosticError) in try SwiftUIReader.read(source) }
-    var (report, inputErrors) = Evaluation.evaluate(engine, count: 1) { _ in
-      document.map { Evaluation.input(ViewModel($0), source: source, ruleIDs: ruleIDs) }
-    }
+    // As `lint` reads a file: the view model, with the uses of the views the code declares
+    // linked to their declarations, and the suppression comments (checked by name).
+    let read = Result { () throws(DiagnosticError) in (source, try SwiftUIReader.read(source)) }
+    // The platforms are the code's own, as the reader found them.
+    let platforms = (try? read.get())?.1.platforms
+    var (report, inputErrors, linked) = Evaluation.evaluateLinked(
+      engine, [read], platforms: platforms, layer: .standard, ruleIDs: ruleIDs)
     report.summary.files = 1
     // The fixes' replacements, as lint's report gives them, for an agent to apply.
-    if case .success(let read) = document { Fixer.resolveEdits(&report, sources: [source.name: (source, read)]) }
+    Evaluation.resolveLinkedEdits(&report, [read], linked)
     return answer(report, inputErrors: inputErrors, showReview: showReview, source: source)
   }
 

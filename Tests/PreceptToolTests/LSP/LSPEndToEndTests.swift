@@ -40,6 +40,8 @@ import Testing
       "ok: exit after shutdown ends the server with exit 0",
       "ok: with needsReview the checks that need a person are information diagnostics",
       "ok: exit without shutdown ends the server with exit 1",
+      "ok: an open document sees the workspace's own views: AppIcon on disk draws only an image",
+      "ok: editing a declaration re-lints its uses in other open documents",
       "ok: a request before initialize is -32002 (ServerNotInitialized)",
       "ok: a header without Content-Length is a parse error", "ok: a body that is not JSON is -32700",
       "ok: invalid UTF-8 is a parse error answered with the request's id",

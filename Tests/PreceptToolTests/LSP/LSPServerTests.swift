@@ -190,6 +190,68 @@ extension Array {
     #expect(LSPServerTests.diagnostics(answers, LSPServerTests.swiftURI).count == 1)
   }
 
+  // MARK: The workspace's project views
+
+  static let appIcon =
+    "struct AppIcon: View {\n  let name: String\n  var body: some View { Image(systemName: name) }\n}\n"
+  static let iconBar =
+    "struct Bar: View {\n  var body: some View {\n    Button { close() } label: { AppIcon(name: \"xmark\") }\n  }\n}\n"
+
+  static func initialize(root: String) -> String {
+    request(1, "initialize", #"{"capabilities":{},"rootUri":"\#(TextDocument.uri(ofPath: root))"}"#)
+  }
+
+  static func codes(_ diagnostics: [JSON]?) -> [String] { (diagnostics ?? []).compactMap { $0["code"]?.stringValue } }
+
+  @Test func anOpenDocumentSeesTheViewsTheWorkspaceFolderDeclares() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("AppIcon.swift", LSPServerTests.appIcon)
+    let bar = TextDocument.uri(ofPath: folder.path + "/Bar.swift")
+    let (answers, _) = LSPServerTests.session(
+      LSPServer(), [LSPServerTests.initialize(root: folder.path), LSPServerTests.open(bar, LSPServerTests.iconBar)])
+    // As `precept lint FOLDER`: AppIcon, on disk only, draws an image, so the button is icon-only.
+    #expect(
+      LSPServerTests.codes(LSPServerTests.diagnostics(answers, bar).last) == ["button.basic/accessible-name"],
+      "\(answers)")
+    // With the document saved, lint on the folder says the same.
+    try folder.write("Bar.swift", LSPServerTests.iconBar)
+    let lint = ToolRun(["lint", folder.path])
+    #expect(lint.output.contains("Bar.swift:3:5: error:") && lint.output.contains("accessible-name"), "\(lint.output)")
+    // Without a workspace the document is linked within itself: AppIcon is unknown.
+    let (alone, _) = LSPServerTests.session(
+      LSPServer(), [LSPServerTests.initialize(), LSPServerTests.open(bar, LSPServerTests.iconBar)])
+    #expect(LSPServerTests.codes(LSPServerTests.diagnostics(alone, bar).last).isEmpty)
+  }
+
+  @Test func changingADeclarationInAnOpenDocumentRepublishesItsUses() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("AppIcon.swift", LSPServerTests.appIcon)
+    let bar = TextDocument.uri(ofPath: folder.path + "/Bar.swift")
+    let icon = TextDocument.uri(ofPath: folder.path + "/AppIcon.swift")
+    let named = LSPServerTests.appIcon.replacingOccurrences(
+      of: "Image(systemName: name)", with: "Label(name, systemImage: name)")
+    let change = LSPServerTests.notification(
+      "textDocument/didChange",
+      #"{"textDocument":{"uri":"\#(icon)","version":2},"contentChanges":[{"text":\#(JSON.string(named).serialized(pretty: false))}]}"#
+    )
+    let server = LSPServer()
+    let (answers, _) = LSPServerTests.session(
+      server,
+      [
+        LSPServerTests.initialize(root: folder.path), LSPServerTests.open(bar, LSPServerTests.iconBar),
+        LSPServerTests.open(icon, LSPServerTests.appIcon), change,
+        LSPServerTests.notification("textDocument/didClose", #"{"textDocument":{"uri":"\#(icon)"}}"#),
+      ])
+    let published = LSPServerTests.diagnostics(answers, bar).map(LSPServerTests.codes)
+    // Bar is checked once; it is published again when the declaration it uses changes (the
+    // button is named by the label), and again when closing the edit brings back the file on disk.
+    #expect(server.checks[bar] == 1)
+    #expect(
+      published == [["button.basic/accessible-name"], [], ["button.basic/accessible-name"]], "\(published)")
+  }
+
   @Test func incrementalChangesEditAtUTF16Positions() throws {
     var document = TextDocument(uri: "file:///a.swift", languageID: "swift", version: 1, text: "let 🙂 = \"é\"\nnext")
     // After the emoji (two UTF-16 units) and its space: replace `=` with `:`.

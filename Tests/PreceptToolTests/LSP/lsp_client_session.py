@@ -321,6 +321,63 @@ async def review_session(workspace):
     await client.stop()
 
 
+APP_ICON = """import SwiftUI
+
+struct AppIcon: View {
+  let name: String
+  var body: some View { Image(systemName: name) }
+}
+"""
+
+ICON_BAR = """import SwiftUI
+
+struct Bar: View {
+  var body: some View {
+    Button { close() } label: { AppIcon(name: "xmark") }
+  }
+}
+"""
+
+
+async def project_views_session(workspace):
+    """An open document is linked to the views the workspace folder's other files declare, as
+    `precept lint FOLDER` links them; a change to a declaration re-lints the documents using it."""
+    views = os.path.join(workspace, "Views")
+    os.makedirs(views)
+    with open(os.path.join(views, "AppIcon.swift"), "w") as file:
+        file.write(APP_ICON)
+    client = LanguageClient("precept-lsp-test", "1")
+    state = Session(client)
+    await client.start_io(PRECEPT, "lsp")
+    root = "file://" + workspace
+    await asyncio.wait_for(client.initialize_async(lsp.InitializeParams(
+        capabilities=lsp.ClientCapabilities(), root_uri=root,
+        workspace_folders=[lsp.WorkspaceFolder(uri=root, name="app")])), TIMEOUT)
+    client.initialized(lsp.InitializedParams())
+    bar_uri = root + "/Views/Bar.swift"
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(text_document=lsp.TextDocumentItem(
+        uri=bar_uri, language_id="swift", version=1, text=ICON_BAR)))
+    published = await state.diagnostics(bar_uri, 1)
+    codes = [d.code for d in published.diagnostics]
+    check("button.basic/accessible-name" in codes and published.diagnostics[0].range.start.line == 4,
+          "an open document sees the workspace's own views: AppIcon on disk draws only an image", str(published))
+    icon_uri = root + "/Views/AppIcon.swift"
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(text_document=lsp.TextDocumentItem(
+        uri=icon_uri, language_id="swift", version=1, text=APP_ICON)))
+    await state.diagnostics(icon_uri, 1)
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        text_document=lsp.VersionedTextDocumentIdentifier(uri=icon_uri, version=2),
+        content_changes=[lsp.TextDocumentContentChangeWholeDocument(
+            text=APP_ICON.replace("Image(systemName: name)", "Label(name, systemImage: name)"))]))
+    published = await state.diagnostics(bar_uri, 2)
+    check("button.basic/accessible-name" not in [d.code for d in published.diagnostics],
+          "editing a declaration re-lints its uses in other open documents", str(published))
+    await asyncio.wait_for(client.shutdown_async(None), TIMEOUT)
+    client.exit(None)
+    await asyncio.wait_for(client._server.wait(), TIMEOUT)
+    await client.stop()
+
+
 def frame(body):
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
@@ -416,6 +473,7 @@ def main():
                        "severity": {"menu.basic/destructive-role": "warning"}}, file)
         asyncio.run(session(workspace))
         asyncio.run(review_session(workspace))
+        asyncio.run(project_views_session(workspace))
         raw_session(workspace)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)

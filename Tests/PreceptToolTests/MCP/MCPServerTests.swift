@@ -171,6 +171,18 @@ import Testing
     #expect(text.contains("  why: ") && text.contains("  help: ") && text.contains("  fix: "))
   }
 
+  @Test func lintLinksTheViewsTheCodeDeclares() throws {
+    let icon = #"struct AppIcon: View { var body: some View { Image(systemName: \"xmark\") } }"#
+    let bar = #"struct Bar: View { var body: some View { Button { close() } label: { AppIcon() } } }"#
+    let answers = MCPServerTests.session(
+      try MCPServerTests.server(),
+      [MCPServerTests.call(1, "lint_swift", #"{"code":"\#(icon)\n\#(bar)","file":"Bar.swift"}"#)])
+    let findings = try #require(answers[0]["result"]?["structuredContent"]?["findings"]?.arrayValue)
+    #expect(
+      findings.map { "\($0["rule"]?.stringValue ?? ""):\($0["line"]?.integerValue ?? 0)" }
+        == ["button.basic/accessible-name:2"], "\(findings)")
+  }
+
   @Test func rulesetOptionChoosesTheComponentsTheServerOffers() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

@@ -1,0 +1,291 @@
+import Precept
+
+/// The views an app declares, across all the files of one run: every type that conforms to
+/// `View` (or to a protocol the project declares as refining it) with its stored properties
+/// and `body`, and every member and top-level function or computed property the reader kept
+/// as building views (`var`/`func`/`subscript` nodes).
+///
+/// Built from the documents the reader produced (phase one: read every file), then used by
+/// ``ViewLinker`` to link uses to declarations (phase two). Names resolve the same whatever
+/// the order of the files: a declaration in the file of the use wins, else the only one in
+/// the run; two candidates and no winner leave the use unlinked.
+package struct ViewIndex: Sendable {
+  /// A type, with what all its declarations (the type and its extensions) say about it.
+  /// A class so that the linker's contexts, which carry one per level of the tree, copy a
+  /// reference.
+  final class TypeEntry: Sendable {
+    let name: String
+    /// The index of the file of the type's own declaration (or of its first extension).
+    let file: Int
+    /// The declarations (the type's own first) with the file each is in.
+    let declarations: [(file: Int, node: ViewNode)]
+    let conformances: Set<String>
+    /// Stored properties, from the type's own declaration.
+    let properties: [ViewProperty]
+    /// Members that build views, by name; more than one with a name is ambiguous.
+    let members: [String: [Member]]
+    let propertyNames: Set<String>
+    /// Stored properties of a SwiftUI view type (`private var image: Image`): a use of one is
+    /// a view of that type, its value unknown.
+    let storedViewTypes: [String: String]
+    /// Stored properties without a wrapper (those a memberwise initialiser takes), by name.
+    let plainNames: Set<String>
+    /// Their literal initial values (`"trash"`, `24`, `.large`), in order.
+    let initialLiterals: [(name: String, value: ViewArgument)]
+    /// Those whose type holds or builds views, in order: where a use's trailing closure goes.
+    let viewHolders: [String]
+
+    init(
+      name: String, file: Int, declarations: [(file: Int, node: ViewNode)], conformances: Set<String>,
+      properties: [ViewProperty], members: [String: [Member]], isView: Bool
+    ) {
+      self.name = name
+      self.file = file
+      self.declarations = declarations
+      self.conformances = conformances
+      self.properties = properties
+      self.members = members
+      propertyNames = Set(properties.map(\.name))
+      var storedViewTypes: [String: String] = [:]
+      // Looked up only while walking the type's own members: a type without any needs none.
+      for property in properties where !members.isEmpty {
+        guard let written = property.type, !written.contains("->") else { continue }
+        let viewType = ViewIndex.simpleName(written)
+        if Catalog.viewTypes.contains(viewType) { storedViewTypes[property.name] = viewType }
+      }
+      self.storedViewTypes = storedViewTypes
+      // Only a view's properties are bound at its uses.
+      let plain = isView ? properties.filter { $0.wrapper == nil } : []
+      plainNames = Set(plain.map(\.name))
+      initialLiterals = plain.compactMap { property in
+        property.value.flatMap(ViewIndex.literal).map { (property.name, $0) }
+      }
+      viewHolders = plain.filter(ViewIndex.holdsViews).map(\.name)
+    }
+  }
+
+  /// A `var`/`func`/`subscript` node that builds views, and the file it is in.
+  struct Member: Sendable {
+    let file: Int
+    let node: ViewNode
+    /// The fewest nodes an expansion of the member copies: every node it builds is copied
+    /// except a name, which may stand for views the use passes in. A member that builds more
+    /// than a use may copy is left as written at once, without walking it.
+    let minimumCopies: Int
+
+    init(file: Int, node: ViewNode) {
+      self.file = file
+      self.node = node
+      var total = 0
+      Self.countCopied(node.children, &total)
+      minimumCopies = total
+    }
+
+    /// Counts until the count is over what a use may copy: past that, the exact figure does
+    /// not matter, and large bodies are not walked to the end.
+    private static func countCopied(_ nodes: [ViewNode], _ total: inout Int) {
+      for node in nodes {
+        guard total <= ViewLinker.maximumExpansionSize else { return }
+        if !ViewIndex.isReference(node.type) { total += 1 }
+        countCopied(node.children, &total)
+        for slot in node.slots { countCopied(slot.nodes, &total) }
+        for modifier in node.modifiers {
+          countCopied(modifier.children, &total)
+          for slot in modifier.slots { countCopied(slot.nodes, &total) }
+        }
+      }
+    }
+  }
+
+  /// Lower-case node types that are not references.
+  private static let formTypes: Set<String> = [
+    "if", "switch", "case", "default", "var", "func", "subscript", "struct", "class", "enum", "actor", "extension",
+    "protocol", "self",
+  ]
+
+  /// Whether a node type names something in scope (`content`, `header`, `row`): a name that
+  /// starts with a lower-case letter and is no form (`if`, `var`).
+  static func isReference(_ type: String) -> Bool {
+    guard let first = type.utf8.first else { return false }
+    if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") || first == UInt8(ascii: "#") { return false }
+    if first >= 0x80, type.unicodeScalars.first?.properties.isLowercase != true { return false }
+    if first < 0x80, !(first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) { return false }
+    return !formTypes.contains(type)
+  }
+
+  let fileNames: [String]
+  /// Types by simple name (`Row` for `Outer.Row`).
+  private(set) var types: [String: [TypeEntry]] = [:]
+  /// Top-level members by name.
+  private(set) var topLevel: [String: [Member]] = [:]
+  /// Protocols that refine `View`, the project's and SwiftUI's own.
+  private(set) var viewProtocols: Set<String> = ["View"]
+
+  package init(_ documents: [ViewDocument]) {
+    fileNames = documents.map(\.file)
+    var declarations: [String: [(file: Int, node: ViewNode)]] = [:]
+    var protocols: [String: [String]] = [:]
+    for (file, document) in documents.enumerated() {
+      collect(document.nodes, file: file, topLevel: true, into: &declarations, protocols: &protocols)
+    }
+    // A protocol refines View when one it inherits does, however far up.
+    var changed = true
+    while changed {
+      changed = false
+      for (name, inherited) in protocols.sorted(by: { $0.key < $1.key }) where !viewProtocols.contains(name) {
+        if inherited.contains(where: viewProtocols.contains) {
+          viewProtocols.insert(name)
+          changed = true
+        }
+      }
+    }
+    for (name, found) in declarations {
+      let primaries = found.filter { $0.node.type != "extension" }
+      let extensions = found.filter { $0.node.type == "extension" }
+      var groups: [[(file: Int, node: ViewNode)]]
+      switch primaries.count {
+      case 0: groups = [extensions]  // an extension of a type declared elsewhere (a framework's)
+      case 1: groups = [primaries + extensions]
+      default:
+        // Several types share the name: each keeps the extensions of its own file.
+        groups = primaries.map { primary in [primary] + extensions.filter { $0.file == primary.file } }
+      }
+      types[name] = groups.map { group in
+        var conformances: Set<String> = []
+        var members: [String: [Member]] = [:]
+        for declaration in group {
+          for argument in declaration.node.args where argument.label == "inherits" {
+            conformances.insert(Self.simpleName(argument.value))
+          }
+          Self.members(declaration.node.children, file: declaration.file, into: &members)
+        }
+        return TypeEntry(
+          name: name, file: group[0].file, declarations: group, conformances: conformances,
+          properties: group[0].node.type != "extension" ? group[0].node.properties : [], members: members,
+          isView: !conformances.isDisjoint(with: viewProtocols) && members["body"]?.count == 1)
+      }
+    }
+    for (name, entries) in types {
+      if entries.contains(where: isView) { linkableNames.insert(name) }
+      for entry in entries {
+        linkableNames.formUnion(entry.members.keys)
+        linkableNames.formUnion(entry.properties.map(\.name))
+      }
+    }
+    linkableNames.formUnion(topLevel.keys)
+  }
+
+  /// Every name a node's type may have for linking to change it: view types, members, top-level
+  /// members and stored properties. A subtree with none of them is left as it is, unwalked.
+  private(set) var linkableNames: Set<String> = []
+
+  /// Walks declarations: types (nested too) and top-level members.
+  private mutating func collect(
+    _ nodes: [ViewNode], file: Int, topLevel isTop: Bool,
+    into declarations: inout [String: [(file: Int, node: ViewNode)]], protocols: inout [String: [String]]
+  ) {
+    for node in nodes {
+      switch node.type {
+      case "struct", "class", "enum", "actor", "extension":
+        if let name = node.name { declarations[Self.simpleName(name), default: []].append((file, node)) }
+        collect(node.children, file: file, topLevel: false, into: &declarations, protocols: &protocols)
+      case "protocol":
+        if let name = node.name {
+          protocols[name, default: []] += node.args.filter { $0.label == "inherits" }.map { Self.simpleName($0.value) }
+        }
+      case "#if":
+        collect(node.children, file: file, topLevel: isTop, into: &declarations, protocols: &protocols)
+        for slot in node.slots {
+          collect(slot.nodes, file: file, topLevel: isTop, into: &declarations, protocols: &protocols)
+        }
+      case "var", "func",
+        "subscript" where isTop:
+        if let name = node.name { topLevel[name, default: []].append(Member(file: file, node: node)) }
+      default:
+        continue
+      }
+    }
+  }
+
+  /// The members among a type's children, also inside `#if` blocks.
+  private static func members(_ nodes: [ViewNode], file: Int, into members: inout [String: [Member]]) {
+    for node in nodes {
+      switch node.type {
+      case "var", "func", "subscript":
+        if let name = node.name { members[name, default: []].append(Member(file: file, node: node)) }
+      case "#if":
+        Self.members(node.children, file: file, into: &members)
+        for slot in node.slots { Self.members(slot.nodes, file: file, into: &members) }
+      default:
+        continue
+      }
+    }
+  }
+
+  /// `Row` for `Outer.Row`, `SwiftUI.View` or `Row<Content>`.
+  static func simpleName(_ written: String) -> String {
+    // The common case, a plain name, is returned without making a string.
+    let bytes = written.utf8
+    guard bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") })
+    else { return written }
+    var name = Substring(written)
+    if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
+    if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+    while name.first == " " { name = name.dropFirst() }
+    while name.last == " " { name = name.dropLast() }
+    return String(name)
+  }
+
+  /// The type named `name` as seen from `file`: the one declared in that file, else the only
+  /// one in the run.
+  func type(_ name: String, from file: Int) -> TypeEntry? {
+    guard let candidates = types[name] else { return nil }
+    if candidates.count == 1 { return candidates[0] }
+    let local = candidates.filter { entry in entry.declarations.contains { $0.file == file } }
+    if local.count == 1 { return local[0] }
+    return local.isEmpty && candidates.count == 1 ? candidates[0] : nil
+  }
+
+  /// Whether a type is a view: it or an extension of it conforms to `View` or to a protocol
+  /// refining it, and it has a `body`.
+  func isView(_ entry: TypeEntry) -> Bool {
+    !entry.conformances.isDisjoint(with: viewProtocols) && entry.members["body"]?.count == 1
+  }
+
+  /// A member named `name` of `entry`, or a top-level one as seen from `file`; nil when there
+  /// is none or more than one (overloads are not told apart).
+  func member(_ name: String, of entry: TypeEntry?, from file: Int) -> Member? {
+    if let entry, let found = entry.members[name] { return found.count == 1 ? found[0] : nil }
+    guard let candidates = topLevel[name] else { return nil }
+    let local = candidates.filter { $0.file == file }
+    if local.count == 1 { return local[0] }
+    return local.isEmpty && candidates.count == 1 ? candidates[0] : nil
+  }
+
+  /// A property whose type holds views or builds them: `Content`, `() -> Label`, `some View`,
+  /// `Image`, `AnyView`.
+  static func holdsViews(_ property: ViewProperty) -> Bool {
+    guard var type = property.type else { return false }
+    if let arrow = type.range(of: "->", options: .backwards) { type = String(type[arrow.upperBound...]) }
+    let name = ViewIndex.simpleName(
+      type.replacingOccurrences(of: ")", with: "").replacingOccurrences(of: "?", with: ""))
+    if Catalog.viewTypes.contains(name) { return true }
+    return ["Content", "Label", "View", "Icon", "Destination", "Leading", "Trailing"].contains { name.hasSuffix($0) }
+  }
+
+  /// A literal written as a property's initial value (`"trash"`, `24`, `true`, `.large`).
+  static func literal(_ text: String) -> ViewArgument? {
+    guard let first = text.first else { return nil }
+    if text == "true" || text == "false" { return ViewArgument(label: nil, kind: .bool, value: text) }
+    if first == "\"", text.count >= 2, text.last == "\"", !text.contains("\\") {
+      return ViewArgument(label: nil, kind: .string, value: String(text.dropFirst().dropLast()))
+    }
+    if first == ".", text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), text.count > 1 {
+      return ViewArgument(label: nil, kind: .member, value: text)
+    }
+    if first.isNumber || first == "-", Double(text.replacingOccurrences(of: "_", with: "")) != nil {
+      return ViewArgument(label: nil, kind: .number, value: text)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,225 @@
+import Dispatch
+import Precept
+import PreceptSwiftUI
+
+/// Lint's evaluation of Swift files read beforehand, with the uses of the project's views
+/// linked across all of them: index and link the views of every file read, evaluate each
+/// linked model (on every core), then place findings on linked views once (`LinkedFindings`)
+/// before suppression comments apply. Every phase's output is in input order, so the result
+/// does not depend on timing.
+extension Evaluation {
+  /// One Swift file as read: its source and the reader's document, or why it could not be read.
+  typealias ReadSwift = Result<(SourceFile, ViewDocument), DiagnosticError>
+
+  /// What one file's evaluation gave before findings on linked views were placed: kept by a
+  /// watch, so that a re-lint evaluates again only the files whose linked model changed.
+  struct LinkedResult: Sendable {
+    var document: LinkedDocument
+    var report: Report
+  }
+
+  /// Evaluates `files` with uses linked across all of them, for the platforms given.
+  /// `previous` are the results of an earlier run by file name: a file whose linked model is
+  /// the same is not evaluated again. Returns the report, the input errors and every file's
+  /// result by name.
+  static func evaluateLinked(
+    _ engine: Engine, _ files: [ReadSwift], platforms: PlatformSet?, layer: AccessibilityLayer,
+    ruleIDs: RuleIDCheck, previous: [String: LinkedResult] = [:], includePreviews: Bool = false
+  ) -> (Report, [Diagnostic], [String: LinkedResult]) {
+    let documents: [ViewDocument?] = files.map { read in
+      guard case .success(let (_, read)) = read else { return nil }
+      var document = read
+      document.platforms = platforms
+      return document
+    }
+    let linker = ViewLinker(ViewIndex(documents.map { $0 ?? ViewDocument(file: "", nodes: []) }))
+
+    var runOptions = EvaluationOptions()
+    runOptions.runBudget = RunBudget(limit: engine.limits.runCostBudget)
+    let options = runOptions
+    let evaluated = Mutex<[(LinkedResult, Input)?]>(Array(repeating: nil, count: files.count))
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      guard let document = documents[index], case .success(let (source, _)) = files[index] else { return }
+      let linked = linker.link(document, file: index)
+      let report: Report
+      let input: Input
+      if let earlier = previous[document.file], earlier.document.document == linked.document {
+        // The same linked model: its report stands, and the model is not flattened again.
+        report = earlier.report
+        input = Evaluation.input(
+          ViewModel(ViewDocument(file: document.file, nodes: [])), source: source, ruleIDs: ruleIDs,
+          previewsOf: includePreviews ? nil : document)
+      } else {
+        input = Evaluation.input(
+          ViewModel(linked.document, layer: layer), source: source, ruleIDs: ruleIDs,
+          previewsOf: includePreviews ? nil : document)
+        report = engine.evaluate(input.model, options: options)
+      }
+      evaluated.withLock { $0[index] = (LinkedResult(document: linked, report: report), input) }
+    }
+    let results = evaluated.withLock { $0 }
+    var reports = results.map { $0?.0.report }
+    LinkedFindings.reconcile(&reports, results.map { $0?.0.document })
+
+    var report = Report()
+    var inputErrors: [Diagnostic] = []
+    var kept: [String: LinkedResult] = [:]
+    for index in files.indices {
+      guard var partial = reports[index], let (result, input) = results[index] else {
+        if case .failure(let error) = files[index] { inputErrors += error.diagnostics }
+        continue
+      }
+      kept[result.document.document.file] = result
+      if let suppressions = input.suppressions, !suppressions.isEmpty {
+        partial.suppressFindings { suppressions.suppresses($0.rule, line: $0.line) }
+      }
+      if let previews = input.previews { partial.restrict { _, line in !previews.contains(line: line) } }
+      inputErrors += input.problems
+      // A file whose evaluation stopped was not fully checked: an input error, not a pass.
+      if let stopped = partial.stopped {
+        inputErrors.append(
+          Diagnostic(
+            .error, stopped.message, file: stopped.file,
+            location: SourceLocation(line: stopped.line, column: stopped.column)))
+      }
+      report.merge(partial)
+    }
+    report.summary.rules = engine.rules.count
+    report.sort()
+    return (report, inputErrors, kept)
+  }
+
+  /// The findings of one file's text, `source`, linked against the other files of a run as
+  /// they were read (`files`; the entry of the same name is replaced): what `lint --fix`
+  /// checks an edited file with. A finding on a copy of a declaration is as the rules made it
+  /// (not placed by `LinkedFindings`), so a fix made at a use is checked on the copy it changed.
+  static func relintLinked(
+    _ engine: Engine, _ source: SourceFile, among files: [ReadSwift], platforms: PlatformSet?,
+    layer: AccessibilityLayer, ruleIDs: RuleIDCheck, includePreviews: Bool = false
+  ) -> Result<[Finding], DiagnosticError> {
+    Result { () throws(DiagnosticError) in try SwiftUIReader.read(source) }.map { read in
+      var document = read
+      document.platforms = platforms
+      var documents: [ViewDocument] = files.map { file in
+        guard case .success(let (_, read)) = file else { return ViewDocument(file: "", nodes: []) }
+        var document = read
+        document.platforms = platforms
+        return document
+      }
+      let index = documents.firstIndex { $0.file == document.file } ?? documents.count
+      if index == documents.count { documents.append(document) } else { documents[index] = document }
+      let linked = ViewLinker(ViewIndex(documents)).link(document, file: index)
+      let input = Evaluation.input(
+        ViewModel(linked.document, layer: layer), source: source, ruleIDs: ruleIDs,
+        previewsOf: includePreviews ? nil : document)
+      return Evaluation.evaluate(engine, count: 1) { _ in .success(input) }.0.findings
+    }
+  }
+
+  /// Resolves the findings' fixes against each file's linked model (a finding's node is
+  /// numbered there). A node copied from a declaration has no bytes in the use site's file:
+  /// its fix is withheld, saying where the declaration is, unless it adds a modifier to the
+  /// root of a use's expansion (its range is the use's, and the use's modifiers apply there).
+  static func resolveLinkedEdits(
+    _ report: inout Report, _ files: [ReadSwift], _ linked: [String: LinkedResult]
+  ) {
+    var sources: [String: (SourceFile, ViewDocument)] = [:]
+    for case .success(let (source, document)) in files {
+      sources[source.name] = (source, linked[document.file]?.document.document ?? document)
+    }
+    Fixer.resolveEdits(&report, sources: sources)
+    struct Place: Hashable {
+      var file: String
+      var line: Int
+      var column: Int
+      var type: String
+    }
+    var copies: [Place: ViewExpansion] = [:]
+    for (file, result) in linked {
+      for expansion in result.document.expansions {
+        copies[Place(file: file, line: expansion.line, column: expansion.column, type: expansion.type)] = expansion
+      }
+    }
+    guard !copies.isEmpty else { return }
+    for index in report.findings.indices {
+      let finding = report.findings[index]
+      guard var edit = finding.edit, edit.replacements.isEmpty,
+        let copy = copies[Place(file: finding.file, line: finding.line, column: finding.column, type: finding.nodeType)]
+      else { continue }
+      edit.unresolved =
+        "this \(finding.nodeType) is drawn by the declaration at \(copy.origin.file):\(copy.origin.line):"
+        + "\(copy.origin.column), linked into this use: the fix would edit that declaration, which its other "
+        + "uses share; fix it there or name the view at this use"
+      report.findings[index].edit = edit
+    }
+  }
+
+  /// Evaluates one document (a fixture, a fragment) with its own views linked.
+  static func evaluateLinked(_ engine: Engine, _ document: ViewDocument) -> Report {
+    let linked = ViewLinker.link([document])
+    var reports: [Report?] = [engine.evaluate(ViewModel(linked[0].document))]
+    LinkedFindings.reconcile(&reports, linked)
+    return reports[0]!
+  }
+}
+
+/// What `lint --watch` keeps between runs: every file as last read, and each one's result,
+/// so that a change re-links the whole project (a view's declaration may be in another file
+/// than its uses) while only the files whose linked model changed are evaluated again.
+final class LinkedLintState: Sendable {
+  private struct State {
+    var files: [InputPath] = []
+    var read: [InputPath: Evaluation.ReadSwift] = [:]
+    var results: [String: Evaluation.LinkedResult] = [:]
+  }
+  private let state = Mutex(State())
+  let lint:
+    @Sendable ([Evaluation.ReadSwift], [String: Evaluation.LinkedResult]) -> (
+      Report, [Diagnostic], [String: Evaluation.LinkedResult]
+    )
+
+  /// Whether the files and results are kept for `update` (a watch); a single lint frees them.
+  let keeps: Bool
+
+  init(
+    keeps: Bool,
+    lint:
+      @escaping @Sendable ([Evaluation.ReadSwift], [String: Evaluation.LinkedResult]) -> (
+        Report, [Diagnostic], [String: Evaluation.LinkedResult]
+      )
+  ) {
+    self.lint = lint
+    self.keeps = keeps
+  }
+
+  /// Lints `files` (read as `read`, in the same order), keeping them for later runs.
+  /// Also returns every file's result by name (its linked document resolves fixes).
+  func run(_ files: [InputPath], _ read: [Evaluation.ReadSwift]) -> (
+    Report, [Diagnostic], [String: Evaluation.LinkedResult]
+  ) {
+    state.withLock { state in
+      let (report, errors, results) = lint(read, state.results)
+      if keeps {
+        state.files = files
+        state.read = Dictionary(zip(files, read), uniquingKeysWith: { first, _ in first })
+        state.results = results
+      }
+      return (report, errors, results)
+    }
+  }
+
+  /// Lints again after `changed` were read again (`read`) and `removed` are gone: the
+  /// report and input errors of every file.
+  func update(changed: [InputPath], read: [Evaluation.ReadSwift], removed: [InputPath]) -> (Report, [Diagnostic]) {
+    state.withLock { state in
+      for (file, result) in zip(changed, read) { state.read[file] = result }
+      for file in removed { state.read[file] = nil }
+      let gone = Set(removed)
+      state.files = state.files.filter { !gone.contains($0) } + changed.filter { !state.files.contains($0) }
+      let files = state.files
+      let (report, errors, results) = lint(files.map { state.read[$0]! }, state.results)
+      state.results = results
+      return (report, errors)
+    }
+  }
+}

@@ -1,0 +1,321 @@
+import Precept
+import Testing
+
+@testable import PreceptSwiftUI
+
+/// Linking uses of a project's own views to their declarations (README, *Project-wide views*).
+@Suite struct LinkerTests {
+  /// Reads each text as a file (`A.swift`, `B.swift`, …) and links them together.
+  func linked(_ texts: [String], names: [String]? = nil) throws -> [LinkedDocument] {
+    let names = names ?? texts.indices.map { "\(Character(UnicodeScalar(65 + $0)!)).swift" }
+    let documents = try zip(names, texts).map { try SwiftUIReader.read(SourceFile(name: $0, text: $1)) }
+    return ViewLinker.link(documents)
+  }
+
+  /// The nodes of a document in preorder (children, slots, modifier closures).
+  func all(_ nodes: [ViewNode]) -> [ViewNode] {
+    var result: [ViewNode] = []
+    for node in nodes {
+      result.append(node)
+      result += all(node.children)
+      for slot in node.slots { result += all(slot.nodes) }
+      for modifier in node.modifiers {
+        result += all(modifier.children)
+        for slot in modifier.slots { result += all(slot.nodes) }
+      }
+    }
+    return result
+  }
+
+  func label(of button: ViewNode) -> [ViewNode] {
+    button.slots.first { $0.name == "label" }?.nodes ?? button.children
+  }
+
+  @Test func customIconViewInALabelIsTheImageItDraws() throws {
+    let screen = """
+      struct Screen: View {
+        var body: some View {
+          Button { close() } label: { AppIcon(name: "close") }
+        }
+      }
+      """
+    let icon = """
+      struct AppIcon: View {
+        let name: String
+        var body: some View { Image(systemName: name) }
+      }
+      """
+    let documents = try linked([screen, icon])
+    let button = all(documents[0].document.nodes).first { $0.type == "Button" }!
+    let image = try #require(label(of: button).first)
+    #expect(image.type == "Image")
+    #expect(image.name == "AppIcon")
+    #expect(image.args.first?.kind == .string)
+    #expect(image.args.first?.value == "close")
+    // At the use site's position, and recorded as a copy of the declaration's Image.
+    #expect(image.line == 3)
+    let copy = try #require(documents[0].expansions.first { $0.type == "Image" })
+    #expect(copy.origin == ViewOrigin(file: "B.swift", line: 3, column: 25, type: "Image"))
+  }
+
+  @Test func storedImageOfACustomViewIsAnImageOfUnknownValue() throws {
+    let documents = try linked([
+      """
+      struct CompoundIcon: View {
+        private var image: Image
+        var body: some View { image.resizable() }
+      }
+      struct Bar: View {
+        var body: some View { Button(action: go) { CompoundIcon(\\.close) } }
+      }
+      """
+    ])
+    let button = all(documents[0].document.nodes).first { $0.type == "Button" }!
+    let image = try #require(label(of: button).first)
+    #expect(image.type == "Image")
+    #expect(image.args.map(\.kind) == [.expr])
+    #expect(image.modifiers.map(\.name) == ["resizable"])
+  }
+
+  @Test func helperFunctionAndComputedPropertyBuildTheirViewsWhereUsed() throws {
+    let documents = try linked([
+      """
+      struct Bar: View {
+        var body: some View {
+          HStack {
+            controlButton("play")
+            icon.padding()
+          }
+        }
+        func controlButton(_ name: String) -> some View {
+          Button { play() } label: { Image(systemName: name) }
+        }
+        var icon: Image { Image(systemName: "star") }
+      }
+      """
+    ])
+    let body = documents[0].document.nodes[0].children[0]
+    let stack = body.children[0]
+    #expect(stack.children.map(\.type) == ["Button", "Image"])
+    #expect(stack.children.map(\.name) == ["controlButton", "icon"])
+    #expect(stack.children[1].modifiers.map(\.name) == ["padding"])
+  }
+
+  @Test func useSiteModifiersGoOnWhatTheDeclarationBuilds() throws {
+    let documents = try linked([
+      """
+      struct TrashButton: View {
+        let action: () -> Void
+        var body: some View {
+          Button(action: action) { Image(systemName: "trash") }.buttonStyle(.plain)
+        }
+      }
+      struct Row: View {
+        var body: some View {
+          TrashButton { delete() }
+            .accessibilityLabel("Delete recording")
+        }
+      }
+      """
+    ])
+    let row = documents[0].document.nodes[1].children[0]
+    let button = try #require(row.children.first)
+    #expect(button.type == "Button")
+    #expect(button.name == "TrashButton")
+    #expect(button.modifiers.map(\.name) == ["buttonStyle", "accessibilityLabel"])
+    #expect(documents[0].expansions.contains { $0.type == "Button" && $0.decided })
+  }
+
+  @Test func trailingClosureOfAContainerBindsItsContentProperty() throws {
+    let documents = try linked([
+      """
+      struct Card<Content: View>: View {
+        @ViewBuilder let content: Content
+        var body: some View { VStack { content } }
+      }
+      struct Screen: View {
+        var body: some View { Card { Text("Hello") } }
+      }
+      """
+    ])
+    let card = documents[0].document.nodes[1].children[0].children[0]
+    #expect(card.type == "VStack")
+    #expect(card.children.map(\.type) == ["Text"])
+    // The passed view keeps its own position: it is written at the use.
+    #expect(card.children[0].line == 6)
+  }
+
+  @Test func passedViewsTheBodyNeverShowsKeepTheUseAsWritten() throws {
+    let documents = try linked([
+      """
+      struct Tabs<Content: View>: View {
+        let content: (Int) -> Content
+        var body: some View { VStack { Text("Tabs") } }
+      }
+      struct Screen: View {
+        var body: some View { Tabs { _ in Button("Run") { run() } } }
+      }
+      """
+    ])
+    let use = documents[0].document.nodes[1].children[0].children[0]
+    #expect(use.type == "Tabs")
+    #expect(all([use]).contains { $0.type == "Button" })
+  }
+
+  @Test func recursiveViewIsNotExpandedIntoItself() throws {
+    let documents = try linked([
+      """
+      struct Outline: View {
+        let depth: Int
+        var body: some View {
+          VStack {
+            Text("x")
+            if depth > 0 { Outline(depth: depth - 1) }
+          }
+        }
+      }
+      struct Screen: View {
+        var body: some View { Outline(depth: 3) }
+      }
+      """
+    ])
+    let nodes = all(documents[0].document.nodes)
+    // The declaration keeps its own use; the screen's use expands once and stops there.
+    #expect(nodes.filter { $0.type == "Outline" }.count == 2)
+    #expect(documents[0].blocked.contains(ViewDeclaration(file: "A.swift", line: 3, column: 3)))
+  }
+
+  @Test func mutuallyRecursiveViewsStopWithinTheDepthCap() throws {
+    let documents = try linked([
+      """
+      struct A: View { var body: some View { VStack { Text("a"); B() } } }
+      struct B: View { var body: some View { HStack { Image("b"); A() } } }
+      """
+    ])
+    let nodes = all(documents[0].document.nodes)
+    #expect(nodes.count < 20)
+  }
+
+  @Test func expansionsStayWithinTheNodeBudget() throws {
+    // Each level uses the next one four times: 4^12 nodes if nothing stopped it.
+    var text = "struct V0: View { var body: some View { Text(\"leaf\") } }\n"
+    for level in 1...12 {
+      let inner = "V\(level - 1)()"
+      text += "struct V\(level): View { var body: some View { VStack { \(inner); \(inner); \(inner); \(inner) } } }\n"
+    }
+    let document = try SwiftUIReader.read(SourceFile(name: "A.swift", text: text))
+    let linkedDocument = ViewLinker.link([document])[0]
+    let before = all(document.nodes).count
+    let after = all(linkedDocument.document.nodes).count
+    #expect(after - before <= ViewLinker.maximumAddedNodes(document))
+    #expect(!linkedDocument.blocked.isEmpty)
+  }
+
+  @Test func overTheFileBudgetTheCheapestUsesAreLinkedFirst() throws {
+    // A 25-node card written first, then ten one-node icons: the file's budget (32 nodes) holds
+    // the ten icons, or the card and seven of them in source order.
+    let leaves = (1...12).map { "Text(\"\($0)\")" }.joined(separator: "; ")
+    let card = "struct Card: View { var body: some View { VStack { VStack { \(leaves) }; VStack { \(leaves) } } } }"
+    let icon = "struct AppIcon: View { var body: some View { Image(systemName: \"x\") } }"
+    let icons = (1...10).map { _ in "Button(action: go) { AppIcon() }" }.joined(separator: "\n")
+    let screen = "struct Screen: View { var body: some View { VStack { Card()\n\(icons) } } }"
+    let linked = try linked([card + "\n" + icon + "\n" + screen])[0]
+    let nodes = all(linked.document.nodes)
+    #expect(nodes.filter { $0.type == "AppIcon" }.isEmpty)
+    #expect(nodes.filter { $0.type == "Card" }.count == 1)
+    #expect(linked.blocked.count == 1)
+  }
+
+  @Test func nestedViewsThatKeepFailingTheirLimitsStopBeingTried() throws {
+    // Each level shows four of the next; a level's own body is small, its full expansion is
+    // not, so every nested attempt copies up to the cap and is thrown away.
+    var text =
+      "struct V0: View { var body: some View { VStack { \((1...20).map { "Text(\"\($0)\")" }.joined(separator: "; ")) } } }\n"
+    for level in 1...8 {
+      let inner = "V\(level - 1)()"
+      text += "struct V\(level): View { var body: some View { VStack { \(inner); \(inner); \(inner); \(inner) } } }\n"
+    }
+    text += "struct Screen: View { var body: some View { V8() } }\n"
+    let document = try SwiftUIReader.read(SourceFile(name: "A.swift", text: text))
+    let linked = ViewLinker.link([document])[0]
+    let uses = 4 * 8 + 1
+    // Each use written in the file walks at most the work cap and the copies it keeps (about
+    // 3,700 nodes here; over 40,000 if failed attempts are not counted).
+    #expect(linked.walked <= uses * 5 * ViewLinker.maximumExpansionSize, "\(linked.walked)")
+  }
+
+  @Test func usesThatBindNothingWalkTheirDeclarationOnceAndEachCopyIsAtItsOwnUse() throws {
+    let text = """
+      struct Bar: View {
+        private var closeLabel: some View { Image(systemName: "xmark").padding(2) }
+        var body: some View {
+          HStack {
+            Button { a() } label: { closeLabel }
+            Button { b() } label: { closeLabel }
+            Button { c() } label: { closeLabel }.accessibilityLabel("Close")
+          }
+        }
+      }
+      """
+    let document = try SwiftUIReader.read(SourceFile(name: "A.swift", text: text))
+    let linked = ViewLinker.link([document])[0]
+    // One walk of closeLabel's body; the other two uses copy it.
+    #expect(linked.declarationWalks == 1)
+    let images = all(linked.document.nodes).filter { $0.type == "Image" }
+    #expect(images.map(\.line) == [2, 5, 6, 7])
+    #expect(images.dropFirst().map(\.column) == [31, 31, 31])
+    #expect(linked.expansions.map(\.line) == [5, 6, 7])
+    #expect(Set(linked.expansions.map(\.origin.line)) == [2])
+  }
+
+  @Test func linkingDoesNotDependOnTheOrderOfFiles() throws {
+    let icon = "struct AppIcon: View { let name: String\n var body: some View { Image(systemName: name) } }"
+    let row = "struct Row: View { var body: some View { Button(action: go) { AppIcon(name: \"x\") } } }"
+    let screen = "struct Screen: View { var body: some View { List { Row() } } }"
+    let forward = try linked([icon, row, screen], names: ["Icon.swift", "Row.swift", "Screen.swift"])
+    let backward = try linked([screen, row, icon], names: ["Screen.swift", "Row.swift", "Icon.swift"])
+    let byName = { (documents: [LinkedDocument]) in
+      Dictionary(uniqueKeysWithValues: documents.map { ($0.document.file, $0.document) })
+    }
+    #expect(byName(forward) == byName(backward))
+    let expansions = { (documents: [LinkedDocument]) in
+      Dictionary(uniqueKeysWithValues: documents.map { ($0.document.file, $0.expansions) })
+    }
+    #expect(expansions(forward) == expansions(backward))
+  }
+
+  @Test func typeNamedInSeveralOtherFilesIsNotLinked() throws {
+    let documents = try linked([
+      "struct Row: View { var body: some View { Text(\"one\") } }",
+      "struct Row: View { var body: some View { Image(\"two\") } }",
+      "struct Screen: View { var body: some View { Row() } }",
+    ])
+    #expect(documents[2].document.nodes[0].children[0].children[0].type == "Row")
+    // In a file that declares one, that one is meant.
+    let local = try linked([
+      "struct Row: View { var body: some View { Text(\"one\") } }\nstruct S: View { var body: some View { Row() } }",
+      "struct Row: View { var body: some View { Image(\"two\") } }",
+    ])
+    #expect(local[0].document.nodes[1].children[0].children[0].type == "Text")
+  }
+
+  @Test func protocolRefiningViewMakesItsConformersViews() throws {
+    let documents = try linked([
+      """
+      protocol Screen: View {}
+      struct Badge: Screen { var body: some View { Image(systemName: "star") } }
+      struct Home: View { var body: some View { Badge() } }
+      """
+    ])
+    let home = documents[0].document.nodes.first { $0.name == "Home" }!
+    #expect(home.children[0].children[0].type == "Image")
+  }
+
+  @Test func documentWithoutUsesIsReturnedAsRead() throws {
+    let document = try SwiftUIReader.read(
+      SourceFile(name: "A.swift", text: "struct S: View { var body: some View { Text(\"a\") } }"))
+    let linkedDocument = ViewLinker.link([document])[0]
+    #expect(linkedDocument.document == document)
+    #expect(linkedDocument.expansions.isEmpty)
+  }
+}
