@@ -29,3 +29,14 @@ struct Carousel: View {
         .tabViewStyle(.page)
     }
 }
+
+// The paged style written as a type draws no tab bar either.
+struct Onboarding: View {
+    var body: some View {
+        TabView {
+            Text("Welcome").tabItem { Image(systemName: "circle") }
+            Text("Start").tabItem { Image(systemName: "circle") }
+        }
+        .tabViewStyle(PageTabViewStyle(indexDisplayMode: .never))
+    }
+}
