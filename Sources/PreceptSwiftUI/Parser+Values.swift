@@ -532,16 +532,7 @@ extension Parser {
 
   /// The `\(` … `)` groups of the string literal token `i`, as offsets of their parentheses.
   private func interpolationHoles(_ i: Int) -> [(open: Int, close: Int)] {
-    let token = tokens[i]
-    var start = Int(token.start)
-    var hashes = 0
-    while text[start] == UInt8(ascii: "#") {
-      hashes += 1
-      start += 1
-    }
-    let quotes = token.has(Token.multiline) ? 3 : 1
-    var index = start + quotes
-    let contentEnd = Int(token.end) - quotes - hashes
+    var (index, contentEnd, hashes) = StringLiteral.content(of: tokens[i], in: text)
     var holes: [(open: Int, close: Int)] = []
     while index < contentEnd {
       guard text[index] == UInt8(ascii: "\\") else {

@@ -2,9 +2,11 @@
 // text, multi-line indentation stripped the way Swift strips it.
 
 enum StringLiteral {
-  /// Decodes the literal `token` (a `.string` token). `maximumNesting` bounds the lexer run
-  /// that finds where each interpolation ends.
-  static func value(of token: Token, in text: UnsafeBufferPointer<UInt8>, maximumNesting: Int) -> String {
+  /// Where the characters of the literal `token` start and end, between its `#`s and quotes,
+  /// and how many `#`s delimit it (a raw string's escapes and holes need as many).
+  static func content(of token: Token, in text: UnsafeBufferPointer<UInt8>) -> (
+    start: Int, end: Int, hashes: Int
+  ) {
     var start = Int(token.start)
     var hashes = 0
     while text[start] == UInt8(ascii: "#") {
@@ -12,11 +14,16 @@ enum StringLiteral {
       start += 1
     }
     let quotes = token.has(Token.multiline) ? 3 : 1
-    let contentStart = start + quotes
-    let contentEnd = Int(token.end) - quotes - hashes
+    return (start + quotes, Int(token.end) - quotes - hashes, hashes)
+  }
+
+  /// Decodes the literal `token` (a `.string` token). `maximumNesting` bounds the lexer run
+  /// that finds where each interpolation ends.
+  static func value(of token: Token, in text: UnsafeBufferPointer<UInt8>, maximumNesting: Int) -> String {
+    let (contentStart, contentEnd, hashes) = content(of: token, in: text)
     guard contentStart <= contentEnd else { return "" }
     var decoder = Decoder(text: text, hashes: hashes, maximumNesting: maximumNesting)
-    if quotes == 1 {
+    if !token.has(Token.multiline) {
       if !text[contentStart..<contentEnd].contains(UInt8(ascii: "\\")) {
         return String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<contentEnd]), as: UTF8.self)
       }

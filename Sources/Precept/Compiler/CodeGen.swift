@@ -393,26 +393,6 @@ struct CodeGen {
       code[jump].a = here
       return
     }
-    let comparison: Opcode? =
-      switch op {
-      case .equal: .equal
-      case .notEqual: .notEqual
-      case .less: .less
-      case .lessEqual: .lessEqual
-      case .greater: .greater
-      case .greaterEqual: .greaterEqual
-      case .in: .in
-      default: nil
-      }
-    // A comparison with a literal (`x == 'destructive'`, `size() > 0`, `x in ['a', 'b']`)
-    // takes the literal as an operand.
-    if let comparison, let literal = literalConstant(right) {
-      emit(left)
-      emit(.compareConstant, constant(literal), Int32(comparison.rawValue))
-      return
-    }
-    emit(left)
-    emit(right)
     let opcode: Opcode =
       switch op {
       case .equal: .equal
@@ -429,8 +409,20 @@ struct CodeGen {
       case .remainder: .remainder
       case .and, .or, .implies: preconditionFailure("short-circuit operators are emitted above")
       }
+    // A comparison with a literal (`x == 'destructive'`, `size() > 0`, `x in ['a', 'b']`)
+    // takes the literal as an operand.
+    if Self.comparisons.contains(opcode), let literal = literalConstant(right) {
+      emit(left)
+      emit(.compareConstant, constant(literal), Int32(opcode.rawValue))
+      return
+    }
+    emit(left)
+    emit(right)
     emit(opcode)
   }
+
+  /// The binary operators `compareConstant` can run with a literal operand.
+  private static let comparisons: Set<Opcode> = [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .in]
 
   private mutating func emitComprehension(_ macro: Macro, target: IR, variables: [Int], args: [IR]) {
     let base = nextSlot
