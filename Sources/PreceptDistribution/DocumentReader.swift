@@ -3,7 +3,7 @@ import Precept
 // Shared checks for the JSON documents of this folder (index.json, precept.lock): each
 // problem is reported at the line and column of the value or key at fault.
 
-struct DocumentReader {
+struct DocumentReader: JSONChecks {
   let source: SourceFile
   /// What the document is, for messages: "registry index", "lock file".
   let kind: String
@@ -14,9 +14,11 @@ struct DocumentReader {
       Diagnostic(.error, message, in: source, span: Span(start, start + max(1, length)), help: help))
   }
 
-  func fail(_ message: String, _ value: JSON, help: String? = nil) -> DiagnosticError {
+  func fail(_ message: String, _ value: JSON, help: String?) -> DiagnosticError {
     fail(message, at: value.offset, length: valueLength(value), help: help)
   }
+
+  func fail(_ message: String, _ value: JSON) -> DiagnosticError { fail(message, value, help: nil) }
 
   /// How many bytes a scalar value spans in the source (1 for containers: the caret marks
   /// their opening bracket).
@@ -52,18 +54,6 @@ struct DocumentReader {
       return fail(error.message, at: offset, length: rawLength(ofStringAt: offset, text))
     }
     return fail(error.message, at: offset + 1 + error.offset, length: error.length)
-  }
-
-  func object(_ value: JSON, _ what: String) throws(DiagnosticError) -> [JSON.Member] {
-    guard let members = value.objectValue else {
-      throw fail("\(what) must be an object, found \(value.kindName)", value)
-    }
-    return members
-  }
-
-  func string(_ value: JSON, _ what: String) throws(DiagnosticError) -> String {
-    guard let text = value.stringValue else { throw fail("\(what) must be a string, found \(value.kindName)", value) }
-    return text
   }
 
   /// The value of a required member; its absence is reported at the object.

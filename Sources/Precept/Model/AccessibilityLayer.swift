@@ -123,37 +123,11 @@ public struct AccessibilityLayer: Sendable {
 }
 
 /// Reads a layer file, checking the format as it goes so every error points at its value.
-private struct LayerReader {
+private struct LayerReader: JSONChecks {
   let source: SourceFile
 
   func fail(_ message: String, _ value: JSON) -> DiagnosticError {
     DiagnosticError(Diagnostic(.error, message, in: source, span: Span(value.offset, value.offset + 1)))
-  }
-
-  func object(_ value: JSON, _ what: String) throws(DiagnosticError) -> [JSON.Member] {
-    guard let members = value.objectValue else {
-      throw fail("\(what) must be an object, found \(value.kindName)", value)
-    }
-    return members
-  }
-
-  func string(_ value: JSON, _ what: String) throws(DiagnosticError) -> String {
-    guard let text = value.stringValue else { throw fail("\(what) must be a string, found \(value.kindName)", value) }
-    return text
-  }
-
-  func strings(_ value: JSON, _ what: String) throws(DiagnosticError) -> [String] {
-    guard let values = value.arrayValue else { throw fail("\(what) must be an array, found \(value.kindName)", value) }
-    var result: [String] = []
-    for element in values { result.append(try string(element, "an element of \(what)")) }
-    return result
-  }
-
-  func bool(_ value: JSON, _ what: String) throws(DiagnosticError) -> Bool {
-    guard let flag = value.boolValue else {
-      throw fail("\(what) must be true or false, found \(value.kindName)", value)
-    }
-    return flag
   }
 
   func unknownKey(_ member: JSON.Member, _ allowed: [String], _ what: String) -> DiagnosticError {

@@ -187,46 +187,19 @@ private func slotsJSON(_ slots: [ViewSlot]) -> JSON {
 // MARK: - Decoding
 
 /// Checks the schema while converting, so every error points at the value that broke it.
-private struct ViewDocumentDecoder {
+private struct ViewDocumentDecoder: JSONChecks {
   let source: SourceFile
 
   func fail(_ message: String, _ value: JSON) -> DiagnosticError {
     DiagnosticError(Diagnostic(.error, message, in: source, span: Span(value.offset, value.offset + 1)))
   }
 
-  func object(_ value: JSON, _ what: String) throws(DiagnosticError) -> [JSON.Member] {
-    guard let members = value.objectValue else {
-      throw fail("\(what) must be an object, found \(value.kindName)", value)
-    }
-    return members
-  }
-
-  func string(_ value: JSON, _ what: String) throws(DiagnosticError) -> String {
-    guard let text = value.stringValue else { throw fail("'\(what)' must be a string, found \(value.kindName)", value) }
-    return text
-  }
-
-  func array(_ value: JSON, _ what: String) throws(DiagnosticError) -> [JSON] {
-    guard let values = value.arrayValue else {
-      throw fail("'\(what)' must be an array, found \(value.kindName)", value)
-    }
-    return values
-  }
-
   func position(_ value: JSON, _ what: String) throws(DiagnosticError) -> Int {
     guard let number = value.integerValue, number >= 0 else {
-      throw fail("'\(what)' must be a non-negative integer, found \(value.kindName)", value)
+      throw fail("\(what) must be a non-negative integer, found \(value.kindName)", value)
     }
-    guard number <= Int64(Int32.max) else { throw fail("'\(what)' is too large (max \(Int32.max))", value) }
+    guard number <= Int64(Int32.max) else { throw fail("\(what) is too large (max \(Int32.max))", value) }
     return Int(number)
-  }
-
-  func required(_ members: [JSON.Member], _ key: String, in value: JSON, _ what: String) throws(DiagnosticError) -> JSON
-  {
-    guard let member = members.last(where: { $0.key == key }) else {
-      throw fail("\(what) is missing the required field '\(key)'", value)
-    }
-    return member.value
   }
 
   func document(_ value: JSON) throws(DiagnosticError) -> ViewDocument {
@@ -245,10 +218,10 @@ private struct ViewDocumentDecoder {
     var platforms: PlatformSet? = nil
     for member in members {
       switch member.key {
-      case "file": file = try string(member.value, "file")
+      case "file": file = try string(member.value, "'file'")
       case "platforms": platforms = try self.platforms(member.value)
       case "nodes":
-        nodes = try array(member.value, "nodes").map { (node: JSON) throws(DiagnosticError) in try self.node(node) }
+        nodes = try array(member.value, "'nodes'").map { (node: JSON) throws(DiagnosticError) in try self.node(node) }
       default: break
       }
     }
@@ -261,8 +234,8 @@ private struct ViewDocumentDecoder {
   /// A list of platform names (`["iOS", "macOS"]`).
   func platforms(_ value: JSON) throws(DiagnosticError) -> PlatformSet {
     var result: PlatformSet = []
-    for element in try array(value, "platforms") {
-      let name = try string(element, "platforms")
+    for element in try array(value, "'platforms'") {
+      let name = try string(element, "an element of 'platforms'")
       guard let platform = PlatformSet(name: name) else {
         throw fail("unknown platform '\(name)'; expected one of \(PlatformSet.nameList)", element)
       }
@@ -280,29 +253,29 @@ private struct ViewDocumentDecoder {
   func slots(_ value: JSON) throws(DiagnosticError) -> [ViewSlot] {
     var result: [ViewSlot] = []
     for member in try object(value, "'slots'") {
-      result.append(ViewSlot(name: member.key, nodes: try nodeList(member.value, "slots.\(member.key)")))
+      result.append(ViewSlot(name: member.key, nodes: try nodeList(member.value, "'slots.\(member.key)'")))
     }
     return result
   }
 
   func node(_ value: JSON) throws(DiagnosticError) -> ViewNode {
     let members = try object(value, "a node")
-    var node = ViewNode(type: try string(try required(members, "type", in: value, "a node"), "type"))
+    var node = ViewNode(type: try string(try required(members, "type", in: value, "a node"), "'type'"))
     for member in members {
       switch member.key {
-      case "name": node.name = member.value.isNull ? nil : try string(member.value, "name")
-      case "line": node.line = try position(member.value, "line")
-      case "column": node.column = try position(member.value, "column")
+      case "name": node.name = member.value.isNull ? nil : try string(member.value, "'name'")
+      case "line": node.line = try position(member.value, "'line'")
+      case "column": node.column = try position(member.value, "'column'")
       case "platforms": node.platforms = try platforms(member.value)
       case "args": node.args = try arguments(member.value)
       case "modifiers":
         node.modifiers = []
-        for element in try array(member.value, "modifiers") { node.modifiers.append(try modifier(element)) }
-      case "children": node.children = try nodeList(member.value, "children")
+        for element in try array(member.value, "'modifiers'") { node.modifiers.append(try modifier(element)) }
+      case "children": node.children = try nodeList(member.value, "'children'")
       case "slots": node.slots = try slots(member.value)
       case "properties":
         node.properties = []
-        for element in try array(member.value, "properties") { node.properties.append(try property(element)) }
+        for element in try array(member.value, "'properties'") { node.properties.append(try property(element)) }
       case "accessibility": node.accessibility = try accessibility(member.value)
       default: break
       }
@@ -315,28 +288,17 @@ private struct ViewDocumentDecoder {
   func accessibility(_ value: JSON) throws(DiagnosticError) -> AccessibilityFields {
     var fields = AccessibilityFields()
     func nullable(_ value: JSON, _ what: String) throws(DiagnosticError) -> String?? {
-      value.isNull ? .some(nil) : .some(try string(value, what))
-    }
-    func flag(_ value: JSON, _ what: String) throws(DiagnosticError) -> Bool {
-      guard let flag = value.boolValue else {
-        throw fail("'\(what)' must be true or false, found \(value.kindName)", value)
-      }
-      return flag
-    }
-    func strings(_ value: JSON, _ what: String) throws(DiagnosticError) -> [String] {
-      var result: [String] = []
-      for element in try array(value, what) { result.append(try string(element, what)) }
-      return result
+      value.isNull ? .some(nil) : .some(try string(value, "'\(what)'"))
     }
     let sources = ["text", "title", "label", "accessibilityLabel", "imageLabel", "runtime", "none"]
     for member in try object(value, "'accessibility'") {
       let value = member.value
       switch member.key {
-      case "isElement": fields.isElement = try flag(value, "isElement")
-      case "role": fields.role = try string(value, "role")
+      case "isElement": fields.isElement = try bool(value, "'isElement'")
+      case "role": fields.role = try string(value, "'role'")
       case "accessibleName": fields.accessibleName = try nullable(value, "accessibleName")
       case "nameSource":
-        let source = try string(value, "nameSource")
+        let source = try string(value, "'nameSource'")
         guard sources.contains(source) else {
           throw fail("unknown name source '\(source)'; expected one of \(sources.joined(separator: ", "))", value)
         }
@@ -344,11 +306,11 @@ private struct ViewDocumentDecoder {
       case "visibleText": fields.visibleText = try nullable(value, "visibleText")
       case "accessibleValue": fields.accessibleValue = try nullable(value, "accessibleValue")
       case "hint": fields.hint = try nullable(value, "hint")
-      case "traits": fields.traits = try strings(value, "traits")
-      case "hidden": fields.hidden = try flag(value, "hidden")
+      case "traits": fields.traits = try strings(value, "'traits'")
+      case "hidden": fields.hidden = try bool(value, "'hidden'")
       case "childBehavior": fields.childBehavior = try nullable(value, "childBehavior")
-      case "interactions": fields.interactions = try strings(value, "interactions")
-      case "scalesText": fields.scalesText = value.isNull ? .some(nil) : .some(try flag(value, "scalesText"))
+      case "interactions": fields.interactions = try strings(value, "'interactions'")
+      case "scalesText": fields.scalesText = value.isNull ? .some(nil) : .some(try bool(value, "'scalesText'"))
       case "foreground": fields.foreground = try nullable(value, "foreground")
       case "background": fields.background = try nullable(value, "background")
       default: break
@@ -359,14 +321,14 @@ private struct ViewDocumentDecoder {
 
   func arguments(_ value: JSON) throws(DiagnosticError) -> [ViewArgument] {
     var result: [ViewArgument] = []
-    for element in try array(value, "args") { result.append(try argument(element)) }
+    for element in try array(value, "'args'") { result.append(try argument(element)) }
     return result
   }
 
   func argument(_ value: JSON) throws(DiagnosticError) -> ViewArgument {
     let members = try object(value, "an argument")
     let kindValue = try required(members, "kind", in: value, "an argument")
-    let kindName = try string(kindValue, "kind")
+    let kindName = try string(kindValue, "'kind'")
     guard let kind = ArgumentKind(rawValue: kindName) else {
       let allowed = ArgumentKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
       throw fail("unknown argument kind '\(kindName)'; expected one of \(allowed)", kindValue)
@@ -385,9 +347,9 @@ private struct ViewDocumentDecoder {
     for member in members {
       switch member.key {
       case "expr": argument.expression = member.value.isNull ? nil : try expression(member.value)
-      case "label": argument.label = member.value.isNull ? nil : try string(member.value, "label")
-      case "line": argument.line = try position(member.value, "line")
-      case "column": argument.column = try position(member.value, "column")
+      case "label": argument.label = member.value.isNull ? nil : try string(member.value, "'label'")
+      case "line": argument.line = try position(member.value, "'line'")
+      case "column": argument.column = try position(member.value, "'column'")
       default: break
       }
     }
@@ -400,15 +362,15 @@ private struct ViewDocumentDecoder {
   func expression(_ value: JSON) throws(DiagnosticError) -> ViewExpression {
     let members = try object(value, "an expression")
     let formValue = try required(members, "form", in: value, "an expression")
-    let formName = try string(formValue, "form")
+    let formName = try string(formValue, "'form'")
     guard let form = ViewExpression.Form(rawValue: formName) else {
       let allowed = ViewExpression.Form.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
       throw fail("unknown expression form '\(formName)'; expected one of \(allowed)", formValue)
     }
-    let text = try string(try required(members, "text", in: value, "an expression"), "text")
+    let text = try string(try required(members, "text", in: value, "an expression"), "'text'")
     var expression = ViewExpression(form, text: text)
     func optionalString(_ value: JSON, _ key: String) throws(DiagnosticError) -> String? {
-      value.isNull ? nil : try string(value, key)
+      value.isNull ? nil : try string(value, "'\(key)'")
     }
     for member in members {
       let key = member.key
@@ -419,20 +381,19 @@ private struct ViewDocumentDecoder {
       case "asset": expression.asset = try optionalString(member.value, key)
       case "textStyle": expression.textStyle = try optionalString(member.value, key)
       case "relativeTo": expression.relativeTo = try optionalString(member.value, key)
-      case "number": expression.number = member.value.isNull ? nil : try number(member.value, key)
-      case "pointSize": expression.pointSize = member.value.isNull ? nil : try number(member.value, key)
+      case "number": expression.number = member.value.isNull ? nil : try number(member.value, "'\(key)'")
+      case "pointSize": expression.pointSize = member.value.isNull ? nil : try number(member.value, "'\(key)'")
       case "scales":
-        guard member.value.isNull || member.value.boolValue != nil else {
-          throw fail("'scales' must be a boolean, found \(member.value.kindName)", member.value)
-        }
-        expression.scales = member.value.boolValue
+        expression.scales = member.value.isNull ? nil : try bool(member.value, "'scales'")
       case "components":
         expression.components = []
-        for element in try array(member.value, key) { expression.components.append(try number(element, key)) }
+        for element in try array(member.value, "'\(key)'") {
+          expression.components.append(try number(element, "an element of '\(key)'"))
+        }
       case "args": expression.args = try arguments(member.value)
       case "statements", "parts", "elements":
         var list: [ViewExpression] = []
-        for element in try array(member.value, key) { list.append(try self.expression(element)) }
+        for element in try array(member.value, "'\(key)'") { list.append(try self.expression(element)) }
         if key == "statements" { expression.statements = list }
         if key == "parts" { expression.parts = list }
         if key == "elements" { expression.elements = list }
@@ -449,19 +410,19 @@ private struct ViewDocumentDecoder {
     switch value.kind {
     case .integer(let number): return Double(number)
     case .double(let number): return number
-    default: throw fail("'\(what)' must be a number, found \(value.kindName)", value)
+    default: throw fail("\(what) must be a number, found \(value.kindName)", value)
     }
   }
 
   func modifier(_ value: JSON) throws(DiagnosticError) -> ViewModifier {
     let members = try object(value, "a modifier")
-    var modifier = ViewModifier(name: try string(try required(members, "name", in: value, "a modifier"), "name"))
+    var modifier = ViewModifier(name: try string(try required(members, "name", in: value, "a modifier"), "'name'"))
     for member in members {
       switch member.key {
-      case "line": modifier.line = try position(member.value, "line")
-      case "column": modifier.column = try position(member.value, "column")
+      case "line": modifier.line = try position(member.value, "'line'")
+      case "column": modifier.column = try position(member.value, "'column'")
       case "args": modifier.args = try arguments(member.value)
-      case "children": modifier.children = try nodeList(member.value, "children")
+      case "children": modifier.children = try nodeList(member.value, "'children'")
       case "slots": modifier.slots = try slots(member.value)
       default: break
       }
@@ -471,14 +432,14 @@ private struct ViewDocumentDecoder {
 
   func property(_ value: JSON) throws(DiagnosticError) -> ViewProperty {
     let members = try object(value, "a property")
-    var property = ViewProperty(name: try string(try required(members, "name", in: value, "a property"), "name"))
+    var property = ViewProperty(name: try string(try required(members, "name", in: value, "a property"), "'name'"))
     for member in members {
       switch member.key {
-      case "wrapper": property.wrapper = member.value.isNull ? nil : try string(member.value, "wrapper")
-      case "type": property.type = member.value.isNull ? nil : try string(member.value, "type")
-      case "value": property.value = member.value.isNull ? nil : try string(member.value, "value")
-      case "line": property.line = try position(member.value, "line")
-      case "column": property.column = try position(member.value, "column")
+      case "wrapper": property.wrapper = member.value.isNull ? nil : try string(member.value, "'wrapper'")
+      case "type": property.type = member.value.isNull ? nil : try string(member.value, "'type'")
+      case "value": property.value = member.value.isNull ? nil : try string(member.value, "'value'")
+      case "line": property.line = try position(member.value, "'line'")
+      case "column": property.column = try position(member.value, "'column'")
       default: break
       }
     }
