@@ -280,6 +280,11 @@ extension Parser {
       var last = 0
       while last + 1 < components.count, isUppercase(components[last + 1]) { last += 1 }
       node.type = name(components[last])
+      // `LaunchAtLogin.Toggle()` is another module's (or a nested) type that shares a SwiftUI
+      // name: it keeps its qualifier, so rules about SwiftUI's Toggle leave it alone.
+      if last > 0, Catalog.viewTypes.contains(node.type), !(last == 1 && isWord(root, "SwiftUI")) {
+        node.type = components[...last].map { name($0) }.joined(separator: ".")
+      }
       if last + 1 < components.count {
         modifierStart = last + 2
         if !isWord(components[last + 1], "init") { staticMember = last + 1 }
