@@ -38,7 +38,15 @@ extension Evaluation {
     runOptions.runBudget = RunBudget(limit: engine.limits.runCostBudget)
     let options = runOptions
     let evaluated = Mutex<[(LinkedResult, Input)?]>(Array(repeating: nil, count: files.count))
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+    // Largest first, as files are read: a large file left for last would keep one core busy
+    // while the others wait.
+    let order = Evaluation.largestFirst(
+      files.map { read in
+        guard case .success(let (source, _)) = read else { return 0 }
+        return source.bytes.count
+      })
+    DispatchQueue.concurrentPerform(iterations: files.count) { position in
+      let index = order[position]
       guard let document = documents[index], case .success(let (source, _)) = files[index] else { return }
       let linked = linker.link(document, file: index)
       let report: Report
