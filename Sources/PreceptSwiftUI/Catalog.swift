@@ -275,6 +275,7 @@ enum Catalog {
     "accessibilityInputLabels", "accessibilityHeading", "accessibilityFocused", "accessibilityShowsLargeContentViewer",
     "accessibilityRespondsToUserInteraction", "accessibilityIgnoresInvertColors", "accessibilityCustomContent",
     "accessibilityTextContentType", "accessibilityLinkedGroup", "accessibilityDirectTouch", "accessibilityZoomAction",
+    "accessibility",
     "dynamicTypeSize", "modifier", "onAppear", "onDisappear", "onTapGesture", "onChange", "task", "gesture",
     "simultaneousGesture", "highPriorityGesture", "refreshable", "searchable", "sheet", "popover", "alert",
     "confirmationDialog", "fullScreenCover", "toolbar", "contextMenu", "overlay", "background", "mask",

@@ -233,6 +233,9 @@ struct LayerDeriver {
         case (.hidden, .zero):
           if let found, found.kind == .number, Double(found.value) == 0 { hidden = true }
         case (.hidden, _):
+          // Hidden unless the flag is a literal false. A labelled flag that is absent (the
+          // older `.accessibility(label:)`, which takes one of several labels) does not hide.
+          if found == nil, effect.from.contains(where: { if case .label = $0 { true } else { false } }) { continue }
           if !(found?.kind == .bool && found?.value == "false") { hidden = true }
         case (.traits, _):
           for trait in found.map(traitNames) ?? [] {

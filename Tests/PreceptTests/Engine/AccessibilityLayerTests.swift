@@ -90,8 +90,11 @@ import Testing
         let field = fieldNames[effect.field]!
         // Text says "Hi" and shows "isStaticText", so removing that trait shows.
         let plain = #"{"type": "Text", "args": [{"label": null, "kind": "string", "value": "Hi"}]"#
-        let removed =
-          effect.field == .removedTraits ? #"{"label": null, "kind": "member", "value": ".isStaticText"}"# : argument
+        var removed = argument
+        if effect.field == .removedTraits {
+          let label = if case .label(let label)? = effect.from.first { "\"\(label)\"" } else { "null" }
+          removed = #"{"label": \#(label), "kind": "member", "value": ".isStaticText"}"#
+        }
         let before = try Self.probe("{\(field)}", "[\(plain)}]", type: "Text")
         let after = try Self.probe(
           "{\(field)}", #"[\#(plain), "modifiers": [{"name": "\#(name)", "args": [\#(removed)]}]}]"#,
