@@ -324,10 +324,14 @@ struct LayerDeriver {
     var visibleText: String? = nil
     var own = Spoken.none
     if let view = start.view {
+      // Whether the source gives a title or a label of its own: a view's fixed name is its
+      // default one, which either replaces (`ShareLink(item:) { Image(…) }` is not "Share").
+      var given = false
       for step in view.name {
         switch step {
         case .argument(let labels, let source, let empty):
           guard let found = node.args.first(where: { labels.contains($0.label) }) else { continue }
+          given = true
           if found.kind == .string {
             let spoken = literal(found.value, source: source)
             if visibleText == nil, source == "text" || source == "title", spoken.text != nil {
@@ -340,9 +344,11 @@ struct LayerDeriver {
             own = Spoken(text: nil, source: "runtime")
           }
         case .content(let slotNames, let source):
-          own = Spoken.combined(
-            slots.filter { slotNames.contains($0.0) }.flatMap { parts($0.1) }, source: source)
-        case .fixed(let text, let source): own = Spoken(text: text, source: source)
+          let labels = slots.filter { slotNames.contains($0.0) }
+          if labels.contains(where: { !$0.1.isEmpty }) { given = true }
+          own = Spoken.combined(labels.flatMap { parts($0.1) }, source: source)
+        case .fixed(let text, let source):
+          if !given { own = Spoken(text: text, source: source) }
         }
         if !own.isNone { break }
       }
