@@ -3,11 +3,11 @@
 import SwiftUI
 import AVKit
 
-struct IntroVideo: View {
+struct IntroVideo: View { // <- motion/autoplay-audio
     @State private var player = AVPlayer(url: Bundle.main.url(forResource: "intro", withExtension: "mp4")!)
 
     var body: some View {
-        PlayerLayerView(player: player) // <- motion/autoplay-audio
+        PlayerLayerView(player: player)
             .onAppear { player.play() }
     }
 }

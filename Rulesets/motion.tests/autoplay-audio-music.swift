@@ -3,11 +3,11 @@
 import SwiftUI
 import AVFoundation
 
-struct AmbientMusic: View {
+struct AmbientMusic: View { // <- motion/autoplay-audio
     let music: AVAudioPlayer?
 
     var body: some View {
-        Text("Level 1") // <- motion/autoplay-audio
+        Text("Level 1")
             .task {
                 music?.numberOfLoops = -1
                 music?.play()

@@ -2,14 +2,14 @@
 // A banner shown by a flag of the screen, taken away by a Timer started when it appears.
 import SwiftUI
 
-struct InboxScreen: View {
+struct InboxScreen: View { // <- motion/timed-dismissal
     @State private var showBanner = true
     @State private var alertShown = false
 
     var body: some View {
-        List { // <- motion/timed-dismissal
+        List {
             if showBanner {
-                Text("3 new messages") // <- motion/timed-dismissal
+                Text("3 new messages")
                     .onAppear {
                         Timer.scheduledTimer(withTimeInterval: 5, repeats: false) { _ in
                             self.showBanner = false

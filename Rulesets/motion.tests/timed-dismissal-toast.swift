@@ -2,11 +2,11 @@
 // A toast that closes itself after three seconds, and a sheet that dismisses itself after a pause.
 import SwiftUI
 
-struct SavedToast: View {
+struct SavedToast: View { // <- motion/timed-dismissal
     @Binding var isShowing: Bool
 
     var body: some View {
-        Text("Draft saved") // <- motion/timed-dismissal
+        Text("Draft saved")
             .padding()
             .onAppear {
                 DispatchQueue.main.asyncAfter(deadline: .now() + 3) {
@@ -16,11 +16,11 @@ struct SavedToast: View {
     }
 }
 
-struct WelcomeSheet: View {
+struct WelcomeSheet: View { // <- motion/timed-dismissal
     @Environment(\.dismiss) private var dismiss
 
     var body: some View {
-        VStack { // <- motion/timed-dismissal
+        VStack {
             Text("Welcome back")
             Text("Your library is up to date.")
         }

@@ -2,7 +2,7 @@
 // An enum focus state: the code sets another case's state, not this one.
 import SwiftUI
 
-struct Checkout: View {
+struct Checkout: View { // <- structure/focus-never-set
     enum Field { case total, error }
     @AccessibilityFocusState private var focus: Field?
     @AccessibilityFocusState private var banner: Bool
@@ -10,7 +10,7 @@ struct Checkout: View {
 
     var body: some View {
         VStack {
-            Text("Total: $12").accessibilityFocused($focus, equals: .total) // <- structure/focus-never-set
+            Text("Total: $12").accessibilityFocused($focus, equals: .total)
             if failed {
                 Text("Payment failed").accessibilityFocused($banner)
             }
@@ -21,7 +21,7 @@ struct Checkout: View {
     }
 
     var footer: some View {
-        Text("Taxes included") // <- structure/focus-never-set
+        Text("Taxes included")
             .accessibilityFocused($focus, equals: .error)
     }
 }
