@@ -26,11 +26,12 @@ struct Editor: View {
     }
 }
 
-struct Editor_Previews: PreviewProvider {
-    static var previews: some View {
+// One name in two stacks of a gallery: each stack holds one.
+struct Gallery: View {
+    var body: some View {
         VStack {
-            Button("Primary") {}
-            Button("Primary") {}.disabled(true)
+            HStack { Button("Primary") {} }
+            HStack { Button("Primary") {}.disabled(true) }
         }
     }
 }

@@ -87,6 +87,9 @@ enum Catalog {
     "Stepper": [
       "_ value in step ?!onEditingChanged", "value in step ?!onEditingChanged +label",
       "!onIncrement !onDecrement ?!onEditingChanged +label", "_ !onIncrement !onDecrement ?!onEditingChanged",
+      // `Stepper { Text("Guests") } onIncrement: { … } onDecrement: { … }`: the unlabelled trailing
+      // closure is the label, as Swift binds it, and the labelled ones are the actions.
+      "+label !onIncrement !onDecrement ?!onEditingChanged",
     ],
     "Slider": [
       "value in step !onEditingChanged", "value in step +label +minimumValueLabel +maximumValueLabel !onEditingChanged",

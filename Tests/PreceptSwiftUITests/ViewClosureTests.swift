@@ -27,6 +27,27 @@ import Testing
     #expect(actions[0].slots.first?.nodes.map(\.type) == ["Text"])
   }
 
+  @Test func aStepperWithALeadingLabelClosureKeepsItAsItsLabel() throws {
+    let nodes = try read(
+      """
+      Stepper {
+        Text("Guests")
+      } onIncrement: {
+        count += 1
+      } onDecrement: {
+        count -= 1
+      }
+      Stepper(onIncrement: { count += 1 }, onDecrement: { count -= 1 }) { Text("Rooms") }
+      """)
+    #expect(nodes.count == 2)
+    for stepper in nodes {
+      #expect(stepper.children.isEmpty)
+      #expect(stepper.slots.map(\.name) == ["label"])
+      #expect(stepper.slots.first?.nodes.map(\.type) == ["Text"])
+      #expect(stepper.args.map(\.label) == ["onIncrement", "onDecrement"])
+    }
+  }
+
   @Test func closuresInEnumPayloadsAndFactoryArgumentsAreViews() throws {
     let nodes = try read(
       """

@@ -177,6 +177,44 @@ import Testing
     #expect(try lines(["--include-previews"]) == [3, 7, 11, 17])
   }
 
+  /// The standard rulesets leave preview code to lint's own filter: with --include-previews a
+  /// preview's unnamed tab, unlabelled editor and field without a content type are reported
+  /// like the app's own code.
+  @Test func includePreviewsReachesEveryStandardRule() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let swift = try folder.write(
+      "A.swift",
+      """
+      import SwiftUI
+      #Preview {
+        TabView {
+          Text("Feed").tabItem { Image(systemName: "house") }
+          Text("Me").tabItem { Image(systemName: "person") }
+        }
+      }
+      struct Form_Previews: PreviewProvider {
+        static var previews: some View {
+          VStack {
+            TextEditor(text: .constant(""))
+            TextField("Email address", text: .constant(""))
+          }
+        }
+      }
+
+      """)
+    func rules(_ extra: [String]) throws -> [String] {
+      let run = ToolRun(["lint", swift, "--format", "json"] + extra)
+      let findings = try JSON.parse(run.output)["findings"]?.arrayValue ?? []
+      return findings.compactMap { $0["rule"]?.stringValue }.sorted()
+    }
+    #expect(try rules([]) == [])
+    let included = try rules(["--include-previews"])
+    #expect(included.contains("tabview.basic/tab-name"))
+    #expect(included.contains("textfield.basic/editor-name"))
+    #expect(included.contains("textfield.basic/input-purpose"))
+  }
+
   @Test func oneViewUsedTwiceIsReportedOnce() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
