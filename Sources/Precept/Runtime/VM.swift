@@ -122,6 +122,8 @@ final class VM {
   @exclusivity(unchecked) private(set) var spent = 0
   /// Set when the last evaluation stopped because it ran out of budget.
   @exclusivity(unchecked) private(set) var budgetExceeded = false
+  /// Programs this VM has run (tests count them to show which nodes a rule ran on).
+  @exclusivity(unchecked) private(set) var runs = 0
 
   /// Interned ids of names the node functions compare against.
   let ids: WellKnownIDs
@@ -330,6 +332,7 @@ final class VM {
     heap.reset()
     cost = 0
     budgetExceeded = false
+    runs &+= 1
     observer.start(errors: heap.errors.count)
     let result = arguments.withUnsafeBufferPointer { execute(index, $0, &observer) }
     spent &+= cost
