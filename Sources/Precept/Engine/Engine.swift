@@ -228,6 +228,7 @@ struct RuleRunner {
       var counts = OutcomeCounts()
       defer { report.ruleCounts[rule.info.id, default: OutcomeCounts()].add(counts) }
       if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
+      let test = plan.guardTest?.resolved(in: model)
       var missing: [String]?
       let candidates = self.candidates(plan)
       for position in 0..<candidates.count {
@@ -238,6 +239,11 @@ struct RuleRunner {
           record(rule, node: node, result: result, counts: &counts, report: &report)
           report.stopped = report.notRun.last
           return
+        }
+        // The node fails the test `when` starts with: `when` is false, as running it would find.
+        if let test, !test.passes(node, in: model) {
+          record(rule, node: node, result: .inapplicable, counts: &counts, report: &report)
+          continue
         }
         if vm == nil {
           vm = VM(program: engine.rulesets[ruleset].program, model: model, hosts: engine.hosts, limits: engine.limits)
