@@ -223,10 +223,11 @@ struct RuleRunner {
     defer { budget.spent &+= vm?.spent ?? 0 }
     var bindings: [Word] = [.null]
     for plan in plans where options.rules?.contains(plan.rule.info.id) ?? true {
-      let rule = plan.rule
+      // `plan.rule` is read in place: a copy of the compiled rule (a dozen strings and arrays)
+      // for each file and rule cost twice what finding its candidates does.
       let steps = ancestorSteps(plan)
       var counts = OutcomeCounts()
-      defer { report.ruleCounts[rule.info.id, default: OutcomeCounts()].add(counts) }
+      defer { report.ruleCounts[plan.rule.info.id, default: OutcomeCounts()].add(counts) }
       if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
       let test = plan.guardTest?.resolved(in: model)
       var missing: [String]?
@@ -236,30 +237,32 @@ struct RuleRunner {
         guard bind(node, steps, into: &bindings) else { continue }
         if budget.spent &+ (vm?.spent ?? 0) >= budget.limit {
           let result = Outcome.Result.notRun(.totalCostBudgetExceeded, budget.message)
-          record(rule, node: node, result: result, counts: &counts, report: &report)
+          record(plan.rule, node: node, result: result, counts: &counts, report: &report)
           report.stopped = report.notRun.last
           return
         }
         // The node fails the test `when` starts with: `when` is false, as running it would find.
         if let test, !test.passes(node, in: model) {
-          record(rule, node: node, result: .inapplicable, counts: &counts, report: &report)
+          record(plan.rule, node: node, result: .inapplicable, counts: &counts, report: &report)
           continue
         }
         if vm == nil {
           vm = VM(program: engine.rulesets[ruleset].program, model: model, hosts: engine.hosts, limits: engine.limits)
         }
-        if missing == nil { missing = plan.needsHosts ? rule.info.hostFunctions.compactMap { vm.hostProblem($0) } : [] }
+        if missing == nil {
+          missing = plan.needsHosts ? plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) } : []
+        }
         let findings = report.findings.count
         let reviews = report.needsReview.count
         let evaluated: Evaluated
         if let missing, !missing.isEmpty {
           evaluated = Evaluated(
-            .notRun(.hostFunctionMissing, missing.joined(separator: "; ")), site: callSite(rule, bindings))
+            .notRun(.hostFunctionMissing, missing.joined(separator: "; ")), site: callSite(plan.rule, bindings))
         } else {
-          evaluated = evaluate(rule, node: node, bindings: bindings, report: &report)
+          evaluated = evaluate(plan.rule, node: node, bindings: bindings, report: &report)
         }
         record(
-          rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
+          plan.rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
           madeFrom: (findings, reviews))
       }
     }
