@@ -14,6 +14,8 @@ public struct Engine: Sendable {
   public let disabledRules: Set<String>
   /// Node types rulesets add to imported rules (`extend RULE { on … }`), by full rule id.
   let extraTypes: [String: [String]]
+  /// Each ruleset's enabled rules as the runner visits them (`rulesets[i]`'s are `plans[i]`).
+  let plans: [[RulePlan]]
 
   /// An engine for `rulesets` (their imports are evaluated too). Call `validate()` next: it
   /// reports each host function a ruleset declares that `hostFunctions` lacks or has with
@@ -46,6 +48,9 @@ public struct Engine: Sendable {
     var hosts: [String: HostFunction] = [:]
     for function in hostFunctions { hosts[function.name] = function }
     self.hosts = hosts
+    self.plans = all.map { ruleset in
+      RulePlan.plans(for: ruleset.program, extraTypes: extraTypes) { Engine.isEnabled($0, disabled: disabledRules) }
+    }
   }
 
   /// Checks the host functions every ruleset declares against the ones the engine was given:
@@ -97,7 +102,9 @@ public struct Engine: Sendable {
     }
   }
 
-  func isEnabled(_ rule: String) -> Bool {
+  func isEnabled(_ rule: String) -> Bool { Engine.isEnabled(rule, disabled: disabledRules) }
+
+  static func isEnabled(_ rule: String, disabled disabledRules: Set<String>) -> Bool {
     guard !disabledRules.isEmpty else { return true }
     let ruleset = rule.split(separator: "/").first.map(String.init) ?? rule
     return !disabledRules.contains(rule) && !disabledRules.contains(ruleset)
@@ -112,20 +119,19 @@ public struct Engine: Sendable {
     report.summary.files = 1
     report.summary.nodes = model.nodeCount
     var budget = TotalBudget(limits: limits, run: options.runBudget)
-    for ruleset in rulesets {
-      var runner = RuleRunner(engine: self, program: ruleset.program, model: model, options: options)
+    // Counted from the plans, without copying any rule (this runs once per linted file).
+    let ruleCount = plans.reduce(0) { count, plans in
+      count + (options.rules.map { chosen in plans.count { chosen.contains($0.rule.info.id) } } ?? plans.count)
+    }
+    report.ruleCounts.reserveCapacity(ruleCount)
+    for index in rulesets.indices {
+      var runner = RuleRunner(engine: self, ruleset: index, plans: plans[index], model: model, options: options)
       runner.run(into: &report, budget: &budget)
       if report.stopped != nil { break }
     }
     options.runBudget?.spend(budget.spent)
     report.cost = budget.spent
-    // Counted without copying every rule's metadata (this runs once per linted file).
-    report.summary.rules = rulesets.reduce(0) { count, ruleset in
-      count
-        + ruleset.program.compiledRules.count { rule in
-          isEnabled(rule.info.id) && (options.rules?.contains(rule.info.id) ?? true)
-        }
-    }
+    report.summary.rules = ruleCount
     report.sort()
     report.collapseRepeats()
     return report
@@ -189,13 +195,20 @@ public struct EvaluationOptions: Sendable {
 
 /// Runs one program's rules over one model.
 struct RuleRunner {
-  let vm: VM
+  /// The ruleset's index in `engine.rulesets` (the runner is copied for each call it makes, so
+  /// it holds nothing as big as a program).
+  let ruleset: Int
+  let plans: [RulePlan]
   let model: ViewModel
   let options: EvaluationOptions
   let engine: Engine
+  /// Made at the first node a rule's program runs on: a file on which none of the program's
+  /// rules has a node to visit (no Menu for the menu rules) costs no VM.
+  private(set) var vm: VM!
 
-  init(engine: Engine, program: Program, model: ViewModel, options: EvaluationOptions) {
-    self.vm = VM(program: program, model: model, hosts: engine.hosts, limits: engine.limits)
+  init(engine: Engine, ruleset: Int, plans: [RulePlan], model: ViewModel, options: EvaluationOptions) {
+    self.ruleset = ruleset
+    self.plans = plans
     self.model = model
     self.options = options
     self.engine = engine
@@ -207,33 +220,49 @@ struct RuleRunner {
 
   /// Evaluates the program's rules until `budget` is spent (then records where it stopped).
   mutating func run(into report: inout Report, budget: inout TotalBudget) {
-    defer { budget.spent &+= vm.spent }
-    for rule in vm.program.compiledRules
-    where engine.isEnabled(rule.info.id) && (options.rules?.contains(rule.info.id) ?? true) {
-      let missing = rule.info.hostFunctions.compactMap { vm.hostProblem($0) }
-      let steps = ancestorSteps(rule)
-      var counts = report.ruleCounts[rule.info.id] ?? OutcomeCounts()
-      defer { report.ruleCounts[rule.info.id] = counts }
-      var bindings = [Word](repeating: .null, count: 1 + steps.count)
-      for node in candidates(rule) {
+    defer { budget.spent &+= vm?.spent ?? 0 }
+    var bindings: [Word] = [.null]
+    for plan in plans where options.rules?.contains(plan.rule.info.id) ?? true {
+      // `plan.rule` is read in place: a copy of the compiled rule (a dozen strings and arrays)
+      // for each file and rule cost twice what finding its candidates does.
+      let steps = ancestorSteps(plan)
+      var counts = OutcomeCounts()
+      defer { report.ruleCounts[plan.rule.info.id, default: OutcomeCounts()].add(counts) }
+      if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
+      let test = plan.guardTest?.resolved(in: model)
+      var missing: [String]?
+      let candidates = self.candidates(plan)
+      for position in 0..<candidates.count {
+        let node = candidates[position]
         guard bind(node, steps, into: &bindings) else { continue }
-        if budget.spent &+ vm.spent >= budget.limit {
+        if budget.spent &+ (vm?.spent ?? 0) >= budget.limit {
           let result = Outcome.Result.notRun(.totalCostBudgetExceeded, budget.message)
-          record(rule, node: node, result: result, counts: &counts, report: &report)
+          record(plan.rule, node: node, result: result, counts: &counts, report: &report)
           report.stopped = report.notRun.last
           return
+        }
+        // The node fails the test `when` starts with: `when` is false, as running it would find.
+        if let test, !test.passes(node, in: model) {
+          record(plan.rule, node: node, result: .inapplicable, counts: &counts, report: &report)
+          continue
+        }
+        if vm == nil {
+          vm = VM(program: engine.rulesets[ruleset].program, model: model, hosts: engine.hosts, limits: engine.limits)
+        }
+        if missing == nil {
+          missing = plan.needsHosts ? plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) } : []
         }
         let findings = report.findings.count
         let reviews = report.needsReview.count
         let evaluated: Evaluated
-        if !missing.isEmpty {
+        if let missing, !missing.isEmpty {
           evaluated = Evaluated(
-            .notRun(.hostFunctionMissing, missing.joined(separator: "; ")), site: callSite(rule, bindings))
+            .notRun(.hostFunctionMissing, missing.joined(separator: "; ")), site: callSite(plan.rule, bindings))
         } else {
-          evaluated = evaluate(rule, node: node, bindings: bindings, report: &report)
+          evaluated = evaluate(plan.rule, node: node, bindings: bindings, report: &report)
         }
         record(
-          rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
+          plan.rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
           madeFrom: (findings, reviews))
       }
     }
@@ -241,26 +270,62 @@ struct RuleRunner {
 
   /// The rule's ancestor steps as interned type ids of this model (nil: any type), so walking
   /// up the tree compares integers.
-  func ancestorSteps(_ rule: CompiledRule) -> [[Int32]?] {
-    rule.ancestorTypes.map { step in
-      step.contains("*") ? nil : step.compactMap { model.strings.find($0) }
+  func ancestorSteps(_ plan: RulePlan) -> [[Int32]?] {
+    plan.steps.isEmpty ? [] : plan.steps.map { step in step.map { $0.compactMap { $0.id(in: model) } } }
+  }
+
+  /// The nodes a rule's selector names, in preorder.
+  enum Candidates {
+    case every(Int)
+    case nodes(UnsafeBufferPointer<Int32>)
+    case merged([Int32])
+
+    var count: Int {
+      switch self {
+      case .every(let count): count
+      case .nodes(let nodes): nodes.count
+      case .merged(let nodes): nodes.count
+      }
+    }
+
+    subscript(position: Int) -> Int32 {
+      switch self {
+      case .every: Int32(position)
+      case .nodes(let nodes): nodes[position]
+      case .merged(let nodes): nodes[position]
+      }
     }
   }
 
-  /// Nodes whose type the selector names, in preorder.
-  func candidates(_ rule: CompiledRule) -> [Int32] {
-    if rule.targetTypes.contains("*") { return Array(0..<Int32(model.nodeCount)) }
-    let extra = engine.extraTypes.isEmpty ? [] : engine.extraTypes[rule.info.id] ?? []
-    if rule.targetTypes.count == 1 && extra.isEmpty { return Array(model.nodes(ofType: rule.targetTypes[0])) }
-    return (rule.targetTypes + extra).flatMap { model.nodes(ofType: $0) }.sorted()
+  /// Nodes whose type the selector names, in preorder: the type index's own storage when one
+  /// type has nodes in this model, a merged list only when several do.
+  func candidates(_ plan: RulePlan) -> Candidates {
+    if plan.everyNode { return .every(model.nodeCount) }
+    var found: [UnsafeBufferPointer<Int32>] = []
+    var only: UnsafeBufferPointer<Int32>? = nil
+    for type in plan.types {
+      guard let id = type.id(in: model) else { continue }
+      let nodes = model.nodes(ofTypeID: id)
+      guard !nodes.isEmpty else { continue }
+      if only == nil && found.isEmpty {
+        only = nodes
+      } else {
+        if let first = only { found.append(first) }
+        only = nil
+        found.append(nodes)
+      }
+    }
+    if let only { return .nodes(only) }
+    if found.isEmpty { return .nodes(UnsafeBufferPointer(start: nil, count: 0)) }
+    return .merged(found.flatMap { $0 }.sorted())
   }
 
   /// Fills `bindings` (one word per step, written in place) with the node, then for each
   /// `inside` step the nearest enclosing node of that type (above the previous one); false
   /// when a step has none.
   func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: inout [Word]) -> Bool {
-    if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
     bindings[0] = .node(node)
+    guard !steps.isEmpty else { return true }
     let nodes = model.nodes
     var current = node
     for (index, step) in steps.enumerated() {

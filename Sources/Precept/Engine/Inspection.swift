@@ -40,19 +40,21 @@ extension Engine {
   /// it), and, for a clause that is one helper call, the helper's body and its parts. Returns
   /// nil when the engine has no such rule.
   package func explain(rule id: String, in model: ViewModel, nodes: Set<Int>? = nil) -> [RuleExplanation]? {
-    guard let ruleset = rulesets.first(where: { $0.program.rules.contains { $0.id == id } }),
-      let compiled = ruleset.program.compiledRules.first(where: { $0.info.id == id })
+    guard let index = rulesets.firstIndex(where: { $0.program.rules.contains { $0.id == id } }),
+      let compiled = rulesets[index].program.compiledRules.first(where: { $0.info.id == id })
     else { return nil }
-    let program = ruleset.program
+    let program = rulesets[index].program
     let texts = SourceTexts(program: program, rulesets: rulesets)
-    let runner = RuleRunner(engine: self, program: program, model: model, options: EvaluationOptions())
-    let vm = runner.vm
+    let plan = RulePlan(index: 0, rule: compiled, extraTypes: extraTypes[id] ?? [], program: program)
+    let runner = RuleRunner(engine: self, ruleset: index, plans: [plan], model: model, options: EvaluationOptions())
+    let vm = VM(program: program, model: model, hosts: hosts, limits: limits)
     var clauses: [(kind: String, function: Int)] = compiled.when.map { [("when", $0)] } ?? []
     clauses += compiled.requirements.map { ($0.kind.rawValue, $0.function) }
-    let steps = runner.ancestorSteps(compiled)
+    let steps = runner.ancestorSteps(plan)
     var explanations: [RuleExplanation] = []
-    var words: [Word] = []
-    for node in runner.candidates(compiled) where nodes?.contains(Int(node)) ?? true {
+    var words = [Word](repeating: .null, count: 1 + steps.count)
+    let candidates = runner.candidates(plan)
+    for node in (0..<candidates.count).map({ candidates[$0] }) where nodes?.contains(Int(node)) ?? true {
       guard runner.bind(node, steps, into: &words) else { continue }
       let bindings = zip(compiled.bindings, words).filter { !$0.0.isEmpty }.map { ($0.0, vm.value(of: $0.1)) }
       let explained = clauses.map { clause in

@@ -132,6 +132,12 @@ public final class ViewModel: @unchecked Sendable {
     return typeNodeStorage.slice(Int(range.lowerBound), range.count)
   }
 
+  /// Node indices of the type with string id `type`, in preorder.
+  func nodes(ofTypeID type: Int32) -> UnsafeBufferPointer<Int32> {
+    guard let range = typeRanges[type] else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return typeNodeStorage.slice(Int(range.lowerBound), range.count)
+  }
+
   /// The id of one of the model's strings (names, types, argument values), or nil when the
   /// model does not contain it. For code in this package that reads the arena directly.
   package func stringID(_ text: String) -> Int32? { strings.find(text) }

@@ -37,6 +37,10 @@ import Testing
     ("x.startsWith(rhs)", "'Delete all'", "'Delete'"), ("x.startsWith(rhs)", "''", "'D'"),
     ("x.endsWith(rhs)", "'abc'", "'bc'"), ("x.contains(rhs)", "'abc'", "'d'"),
     ("x.matches(rhs)", "'abc'", "'^a.c$'"), ("x.startsWith(rhs)", "1", "'a'"), ("x.split(rhs)", "'a,b'", "','"),
+    // Every ordering of two ints, on either side of equal, and a double against an int.
+    ("x < rhs", "2", "1"), ("x <= rhs", "2", "2"), ("x <= rhs", "3", "2"), ("x > rhs", "2", "2"),
+    ("x > rhs", "3", "2"), ("x >= rhs", "1", "2"), ("x >= rhs", "2", "2"), ("x != rhs", "1", "1"),
+    ("x < rhs", "1.5", "2"), ("x > rhs", "null", "1"),
   ])
   func specialisedAndGeneralInstructionsAgree(_ template: String, _ x: String, _ r: String) throws {
     let x0 = try CompiledExpression(x).evaluate([:]).get()
