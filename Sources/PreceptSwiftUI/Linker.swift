@@ -56,7 +56,7 @@ package struct LinkedDocument: Sendable {
   /// Nodes copied while linking, those a limit discarded included: what linking cost.
   package var walked: Int
   /// Declarations' bodies walked for uses written in the file, in both walks of a file over
-  /// its budget (a use that passes no view reuses an earlier expansion of the same
+  /// its budget (a use that binds nothing reuses an earlier expansion of the same
   /// declaration instead, and the second walk replays the first's uses).
   package var declarationWalks = 0
 }
@@ -137,7 +137,7 @@ package struct ViewLinker: Sendable {
   }
 
   let index: ViewIndex
-  /// Expansions of uses that pass no view, shared by the files of the run (an expansion does
+  /// Expansions of uses that bind nothing, shared by the files of the run (an expansion does
   /// not depend on the file of its use).
   private let shared = SharedExpansions()
 
@@ -339,31 +339,13 @@ struct UseSite: Hashable, Comparable {
   static func < (a: UseSite, b: UseSite) -> Bool { (a.line, a.column) < (b.line, b.column) }
 }
 
-/// What an expansion at a use written in the file depends on when it passes no view: the
-/// declaration, the type whose members it sees, the declarations around the use (a use of
-/// one of them inside it is recursion) and the literals it binds.
+/// What an expansion at a use written in the file depends on when it binds nothing: the
+/// declaration, the type whose members it sees, and the declarations around the use (a use of
+/// one of them inside it is recursion).
 private struct ExpansionKey: Hashable {
   var declaration: ViewDeclaration
   var type: ObjectIdentifier?
   var stack: [ViewDeclaration]
-  var literals: [BoundLiteral]
-}
-
-/// A literal a use binds, as much of it as a copy takes (`Walk.bound`): its kind and value,
-/// and whether the use wrote it (then it decides the copies it is bound into).
-private struct BoundLiteral: Hashable {
-  var name: String
-  var kind: ArgumentKind
-  var value: String
-  var written: Bool
-
-  /// The bindings' literals in name order.
-  static func all(_ bindings: Bindings) -> [BoundLiteral] {
-    bindings.literals.keys.sorted().map { name in
-      let value = bindings.literals[name]!
-      return BoundLiteral(name: name, kind: value.kind, value: value.value, written: bindings.written.contains(name))
-    }
-  }
 }
 
 /// The expansions every file's walk may reuse; the first one made for a key stays.
@@ -461,7 +443,7 @@ private struct Walk {
   var outerWalked = 0
   /// What each use written in the file added, by where it is written.
   var costs: [UseSite: Int] = [:]
-  /// Expansions of uses that pass no view, for the next use of the same declaration.
+  /// Expansions of uses that bind nothing, for the next use of the same declaration.
   var expansionCache: [ExpansionKey: CachedExpansion] = [:]
   /// Declarations' bodies walked for uses written in the file.
   var declarationWalks = 0
@@ -919,16 +901,14 @@ private struct Walk {
       outerMark = mark
       outerWalked = walked
     }
-    // A use written in the file that passes no view expands the same way wherever it is, given
-    // the same literals (they are part of the key): the first such expansion is kept, and later
-    // ones copy it to their own place (or fail as it did) instead of walking the declaration
-    // again.
-    let reuse = context.useSite == nil && context.resolves && inner.bindings?.views.isEmpty != false
+    // A use written in the file that binds nothing expands the same way wherever it is: the
+    // first such expansion is kept, and later ones copy it to their own place (or fail as it
+    // did) instead of walking the declaration again.
+    let reuse =
+      context.useSite == nil && context.resolves
+      ? inner.bindings.map { $0.literals.isEmpty && $0.views.isEmpty } ?? true : false
     let cacheKey =
-      reuse
-      ? ExpansionKey(
-        declaration: key, type: inner.type.map(ObjectIdentifier.init), stack: context.stack,
-        literals: inner.bindings.map(BoundLiteral.all) ?? []) : nil
+      reuse ? ExpansionKey(declaration: key, type: inner.type.map(ObjectIdentifier.init), stack: context.stack) : nil
     var roots: [ViewNode]
     var walkedOK: Bool
     if let cacheKey, let cached = expansionCache[cacheKey] ?? shared?.entry(cacheKey),

@@ -309,34 +309,6 @@ import Testing
     #expect(!holds("(Content) -> Int"))
   }
 
-  @Test func usesThatBindTheSameLiteralsWalkTheirDeclarationOnce() throws {
-    let text = """
-      struct AppIcon: View {
-        let name: String
-        var size: Double = 24
-        var body: some View { Image(systemName: name).frame(width: size) }
-      }
-      struct Bar: View {
-        var body: some View {
-          HStack {
-            Button { a() } label: { AppIcon(name: "xmark") }
-            Button { b() } label: { AppIcon(name: "xmark") }
-            Button { c() } label: { AppIcon(name: "trash") }
-            Button { d() } label: { AppIcon(name: "xmark", size: 12) }
-          }
-        }
-      }
-      """
-    let document = try SwiftUIReader.read(SourceFile(name: "A.swift", text: text))
-    let linked = ViewLinker.link([document])[0]
-    // "xmark" twice is one walk; "trash" and "xmark" at 12 are others.
-    #expect(linked.declarationWalks == 3)
-    let images = all(linked.document.nodes).filter { $0.type == "Image" && $0.line > 4 }
-    #expect(images.map(\.line) == [9, 10, 11, 12])
-    #expect(images.map { $0.args.first?.value } == ["xmark", "xmark", "trash", "xmark"])
-    #expect(images.map { $0.modifiers.first?.args.first?.value } == ["24", "24", "24", "12"])
-  }
-
   @Test func linkingDoesNotDependOnTheOrderOfFiles() throws {
     let icon = "struct AppIcon: View { let name: String\n var body: some View { Image(systemName: name) } }"
     let row = "struct Row: View { var body: some View { Button(action: go) { AppIcon(name: \"x\") } } }"
