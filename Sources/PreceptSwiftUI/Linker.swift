@@ -55,9 +55,8 @@ package struct LinkedDocument: Sendable {
   package var blocked: Set<ViewDeclaration>
   /// Nodes copied while linking, those a limit discarded included: what linking cost.
   package var walked: Int
-  /// Declarations' bodies walked for uses written in the file, in both walks of a file over
-  /// its budget (a use that binds nothing reuses an earlier expansion of the same
-  /// declaration instead, and the second walk replays the first's uses).
+  /// Declarations' bodies walked for uses written in the file (a use that binds nothing
+  /// reuses an earlier expansion of the same declaration instead).
   package var declarationWalks = 0
 }
 
@@ -164,10 +163,8 @@ package struct ViewLinker: Sendable {
     walk.shared = shared
     var nodes = walk.nodes(document.nodes, context)
     var firstWalk = 0
-    var firstDeclarationWalks = 0
     if walk.added > budget {
       firstWalk = walk.walked
-      firstDeclarationWalks = walk.declarationWalks
       // Over the budget: link again, only the cheapest uses that fit.
       var allowed: Set<UseSite> = []
       var total = 0
@@ -176,14 +173,10 @@ package struct ViewLinker: Sendable {
         total += cost
         allowed.insert(site)
       }
-      let first = walk
+      let cache = walk.expansionCache
       walk = Walk(index: index, allowed: allowed, changing: changing)
-      walk.expansionCache = first.expansionCache
+      walk.expansionCache = cache
       walk.shared = shared
-      var record = first.record
-      record.expansions = first.expansions
-      for key in record.repeated { record.uses[key] = nil }
-      walk.first = record
       nodes = walk.nodes(document.nodes, context)
     }
     // The document's other fields (its platforms) stay as read.
@@ -197,7 +190,7 @@ package struct ViewLinker: Sendable {
     }
     var result = LinkedDocument(
       document: linked, expansions: walk.expansions, blocked: walk.blocked, walked: walk.walked + firstWalk)
-    result.declarationWalks = walk.declarationWalks + firstDeclarationWalks
+    result.declarationWalks = walk.declarationWalks
     return result
   }
 }
@@ -376,42 +369,6 @@ private struct CachedExpansion {
   var depth: Int
 }
 
-/// What linking one use written in the file did in a file's first walk: the second walk (over
-/// the budget, with fewer uses allowed) takes it as it is when every use it met is still
-/// allowed, since it would link it the same way, instead of walking its declarations again.
-private struct LinkedUse {
-  var linked: Bool
-  var nodes: [ViewNode]
-  /// Ranges of the first walk's `expansions`, `sites`, `blockedLog` and `expandedLog`.
-  var records: Range<Int>
-  var sites: Range<Int>
-  var blocked: Range<Int>
-  var expanded: Range<Int>
-  var added: Int
-  var walked: Int
-  var substitutions: Int
-  var passed: Int
-  var speakingDecorations: Int
-  /// How many levels below the use's own the linked tree went.
-  var depth: Int
-}
-
-/// A first walk's uses written in the file, and what each needs from the walk's logs.
-private struct FirstWalk {
-  var uses: [UseKey: LinkedUse] = [:]
-  /// Uses written in the file seen more than once at one place: never replayed.
-  var repeated: Set<UseKey> = []
-  var expansions: [ViewExpansion] = []
-  var sites: [UseSite] = []
-  var blocked: [ViewDeclaration] = []
-  var expanded: [ViewDeclaration] = []
-}
-
-private struct UseKey: Hashable {
-  var site: UseSite
-  var type: String
-}
-
 private struct UsedView: Hashable {
   var bindings: Int
   var name: String
@@ -448,10 +405,6 @@ private struct Walk {
   /// Declarations' bodies walked for uses written in the file.
   var declarationWalks = 0
   var shared: SharedExpansions?
-  /// In a first walk: what each use written in the file did, for a second walk to replay.
-  var record = FirstWalk()
-  /// In a second walk: the first walk's record.
-  var first: FirstWalk?
 
   /// The uses written in the file that may be linked, or nil for all of them (the first walk,
   /// which counts what each adds).
@@ -554,57 +507,12 @@ private struct Walk {
       output.append(copy)
       return
     }
-    if context.useSite == nil ? written(node, context, &output) : linkUse(node, context, &output) { return }
-    output.append(copied(node, context))
-  }
-
-  /// Links a use of a view, a member or a bound view; false when the node is none.
-  private mutating func linkUse(_ node: ViewNode, _ context: Context, _ output: inout [ViewNode]) -> Bool {
-    if isReference(node.type), reference(node, context, &output) { return true }
+    if isReference(node.type), reference(node, context, &output) { return }
     if let entry = index.type(node.type, from: context.file), index.isView(entry) {
       use(node, of: entry, context, &output)
-      return true
+      return
     }
-    return false
-  }
-
-  /// `linkUse` for a node written in the file: a first walk records what it did, and a second
-  /// walk replays that when every use it met is still allowed.
-  private mutating func written(_ node: ViewNode, _ context: Context, _ output: inout [ViewNode]) -> Bool {
-    let key = UseKey(site: UseSite(line: node.line, column: node.column), type: node.type)
-    if let first {
-      guard let use = first.uses[key], let allowed, first.sites[use.sites].allSatisfy(allowed.contains) else {
-        return linkUse(node, context, &output)
-      }
-      output += use.nodes
-      expansions += first.expansions[use.records]
-      blocked.formUnion(first.blocked[use.blocked])
-      expanded.formUnion(first.expanded[use.expanded])
-      added += use.added
-      walked += use.walked
-      substitutions += use.substitutions
-      passed += use.passed
-      speakingDecorations += use.speakingDecorations
-      deepest = max(deepest, level + use.depth)
-      return use.linked
-    }
-    guard allowed == nil else { return linkUse(node, context, &output) }
-    let outputStart = output.count
-    let (records, sites, blockedStart, expandedStart) = (
-      expansions.count, record.sites.count, record.blocked.count, record.expanded.count
-    )
-    let before = (added, walked, substitutions, passed, speakingDecorations, deepest)
-    deepest = level
-    let linked = linkUse(node, context, &output)
-    let use = LinkedUse(
-      linked: linked, nodes: Array(output[outputStart...]), records: records..<expansions.count,
-      sites: sites..<record.sites.count, blocked: blockedStart..<record.blocked.count,
-      expanded: expandedStart..<record.expanded.count, added: added - before.0, walked: walked - before.1,
-      substitutions: substitutions - before.2, passed: passed - before.3,
-      speakingDecorations: speakingDecorations - before.4, depth: deepest - level)
-    deepest = max(before.5, deepest)
-    if record.uses.updateValue(use, forKey: key) != nil { record.repeated.insert(key) }
-    return linked
+    output.append(copied(node, context))
   }
 
   /// The node with its arguments bound, its closures and modifiers linked, and, inside an
@@ -694,10 +602,7 @@ private struct Walk {
   /// Notes a use left as written. Only a use where it is written counts: one inside an
   /// expansion is a copy of a use that is linked, or noted, in its own declaration.
   private mutating func block(_ key: ViewDeclaration, _ context: Context) {
-    if context.useSite == nil {
-      blocked.insert(key)
-      if allowed == nil { record.blocked.append(key) }
-    }
+    if context.useSite == nil { blocked.insert(key) }
   }
 
   private func isReference(_ type: String) -> Bool { ViewIndex.isReference(type) }
@@ -851,22 +756,13 @@ private struct Walk {
   }
 
   /// Whether a limit leaves a use of `member` as written before anything is walked.
-  private mutating func canExpand(
-    _ member: ViewIndex.Member, key: ViewDeclaration, use node: ViewNode, _ context: Context
-  )
+  private func canExpand(_ member: ViewIndex.Member, key: ViewDeclaration, use node: ViewNode, _ context: Context)
     -> Bool
   {
     guard member.minimumCopies <= ViewLinker.maximumExpansionSize, !context.stack.contains(key),
       context.stack.count < ViewLinker.maximumExpansionDepth + 1, level <= ViewLinker.maximumUseNesting
     else { return false }
-    if context.useSite == nil {
-      let site = UseSite(line: node.line, column: node.column)
-      guard let allowed else {
-        record.sites.append(site)
-        return true
-      }
-      return allowed.contains(site)
-    }
+    if context.useSite == nil { return allowed?.contains(UseSite(line: node.line, column: node.column)) ?? true }
     // Inside a use that copied too much already, nothing more is expanded: it will be left as
     // written anyway; nor inside one that walked too much.
     return expansions.count - outerMark <= ViewLinker.maximumExpansionSize
@@ -928,7 +824,6 @@ private struct Walk {
         walked += cached.records.count
         substitutions += cached.substitutions
         expanded.formUnion(cached.expanded)
-        if allowed == nil { record.expanded += cached.expanded }
         deepest = max(deepest, level - 1 + cached.depth)
       }
     } else {
@@ -968,7 +863,6 @@ private struct Walk {
       costs[UseSite(line: node.line, column: node.column)] = copies
     }
     expanded.insert(key)
-    if allowed == nil { record.expanded.append(key) }
     let modifiers = linked(node.modifiers, context)
     // Rules that read a view's own state (`@FocusState`, `@Environment`) see the type around
     // the use as the copy's owner: copies of a type with such properties are judged only

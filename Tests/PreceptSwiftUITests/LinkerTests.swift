@@ -268,26 +268,6 @@ import Testing
     #expect(Set(linked.expansions.map(\.origin.line)) == [2])
   }
 
-  @Test func aFileOverItsBudgetWalksEachUseOnce() throws {
-    // Ten uses of six copies each (60) are over the file's budget (32): the second walk, with
-    // the cheapest five allowed, takes them from the first instead of walking them again.
-    let uses = (1...10).map { "Badge(name: \"n\($0)\")" }.joined(separator: "; ")
-    let text = """
-      struct Badge: View {
-        let name: String
-        var body: some View { HStack { Image(systemName: name); Text(name); Spacer(); Image(systemName: "x"); Text("y") } }
-      }
-      struct Screen: View { var body: some View { VStack { \(uses) } } }
-      """
-    let document = try SwiftUIReader.read(SourceFile(name: "A.swift", text: text))
-    let linked = ViewLinker.link([document])[0]
-    #expect(linked.declarationWalks == 10)
-    #expect(linked.expansions.count == 30)
-    #expect(Set(linked.expansions.map(\.line)) == [5])
-    let badges = all(linked.document.nodes).filter { $0.type == "Badge" }
-    #expect(badges.count == 5)
-  }
-
   @Test func nameFilterKeepsEveryNameItWasGivenAndDropsMostOthers() {
     let names = ["AppIcon", "closeLabel", "é", "Row", "content", "x"]
     let filter = NameFilter(names)
