@@ -96,19 +96,21 @@ package struct ViewLinker: Sendable {
 
   /// Notes the positions of the nodes whose subtree names something linkable (or carries a
   /// style that may name a button); true when there is one.
-  static func mark(_ nodes: [ViewNode], _ names: Set<String>, _ marked: inout Set<UseSite>) -> Bool {
+  static func mark(
+    _ nodes: [ViewNode], _ names: Set<String>, _ filter: NameFilter, _ marked: inout Set<UseSite>
+  ) -> Bool {
     var any = false
     for node in nodes {
-      var changes = names.contains(node.type)
-      if mark(node.children, names, &marked) { changes = true }
+      var changes = filter.mayContain(node.type) && names.contains(node.type)
+      if mark(node.children, names, filter, &marked) { changes = true }
       for slot in node.slots {
-        if mark(slot.nodes, names, &marked) { changes = true }
+        if mark(slot.nodes, names, filter, &marked) { changes = true }
       }
       for modifier in node.modifiers {
         if modifier.name == "buttonStyle" || modifier.name == "labelStyle" { changes = true }
-        if mark(modifier.children, names, &marked) { changes = true }
+        if mark(modifier.children, names, filter, &marked) { changes = true }
         for slot in modifier.slots {
-          if mark(slot.nodes, names, &marked) { changes = true }
+          if mark(slot.nodes, names, filter, &marked) { changes = true }
         }
       }
       if changes {
@@ -151,7 +153,7 @@ package struct ViewLinker: Sendable {
   package func link(_ document: ViewDocument, file: Int) -> LinkedDocument {
     // Only subtrees that name something linkable are walked; most of a file is not.
     var changing: Set<UseSite> = []
-    guard Self.mark(document.nodes, index.linkableNames, &changing) else {
+    guard Self.mark(document.nodes, index.linkableNames, index.linkableFilter, &changing) else {
       return LinkedDocument(document: document, expansions: [], blocked: [])
     }
     let budget = Self.maximumAddedNodes(document)

@@ -1,5 +1,30 @@
 import Precept
 
+/// A set of names that answers "certainly not in it" from a name's length and first and last
+/// bytes, without hashing it: the linker asks it of every node's type, and few are the app's.
+struct NameFilter: Sendable {
+  private var bits = [UInt64](repeating: 0, count: 64)
+
+  init<Names: Sequence<String>>(_ names: Names) {
+    for name in names {
+      let slot = Self.slot(name)
+      bits[slot >> 6] |= 1 << UInt64(slot & 63)
+    }
+  }
+
+  private static func slot(_ name: String) -> Int {
+    let utf8 = name.utf8
+    guard let first = utf8.first, let last = utf8.last else { return 0 }
+    return (Int(first) &* 31 &+ Int(last) &* 7 &+ utf8.count) & 4095
+  }
+
+  /// False only when the name is not one of the set's.
+  func mayContain(_ name: String) -> Bool {
+    let slot = Self.slot(name)
+    return bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+  }
+}
+
 /// The views an app declares, across all the files of one run: every type that conforms to
 /// `View` (or to a protocol the project declares as refining it) with its stored properties
 /// and `body`, and every member and top-level function or computed property the reader kept
@@ -97,11 +122,15 @@ package struct ViewIndex: Sendable {
     }
   }
 
-  /// Lower-case node types that are not references.
-  private static let formTypes: Set<String> = [
-    "if", "switch", "case", "default", "var", "func", "subscript", "struct", "class", "enum", "actor", "extension",
-    "protocol", "self",
-  ]
+  /// Lower-case node types that are not references (a switch: compared without hashing).
+  private static func isForm(_ type: String) -> Bool {
+    switch type {
+    case "if", "switch", "case", "default", "var", "func", "subscript", "struct", "class", "enum", "actor",
+      "extension", "protocol", "self":
+      true
+    default: false
+    }
+  }
 
   /// Whether a node type names something in scope (`content`, `header`, `row`): a name that
   /// starts with a lower-case letter and is no form (`if`, `var`).
@@ -110,7 +139,7 @@ package struct ViewIndex: Sendable {
     if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") || first == UInt8(ascii: "#") { return false }
     if first >= 0x80, type.unicodeScalars.first?.properties.isLowercase != true { return false }
     if first < 0x80, !(first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) { return false }
-    return !formTypes.contains(type)
+    return !isForm(type)
   }
 
   let fileNames: [String]
@@ -173,7 +202,14 @@ package struct ViewIndex: Sendable {
       }
     }
     linkableNames.formUnion(topLevel.keys)
+    linkableFilter = NameFilter(linkableNames)
+    typeFilter = NameFilter(types.keys)
   }
+
+  /// Says quickly, without hashing, that most names are none of `linkableNames`.
+  private(set) var linkableFilter = NameFilter([])
+  /// The same for the names of `types`.
+  private(set) var typeFilter = NameFilter([])
 
   /// Every name a node's type may have for linking to change it: view types, members, top-level
   /// members and stored properties. A subtree with none of them is left as it is, unwalked.
@@ -239,7 +275,7 @@ package struct ViewIndex: Sendable {
   /// The type named `name` as seen from `file`: the one declared in that file, else the only
   /// one in the run.
   func type(_ name: String, from file: Int) -> TypeEntry? {
-    guard let candidates = types[name] else { return nil }
+    guard typeFilter.mayContain(name), let candidates = types[name] else { return nil }
     if candidates.count == 1 { return candidates[0] }
     let local = candidates.filter { entry in entry.declarations.contains { $0.file == file } }
     if local.count == 1 { return local[0] }
@@ -266,9 +302,22 @@ package struct ViewIndex: Sendable {
   /// `Image`, `AnyView`.
   static func holdsViews(_ property: ViewProperty) -> Bool {
     guard var type = property.type else { return false }
-    if let arrow = type.range(of: "->", options: .backwards) { type = String(type[arrow.upperBound...]) }
-    let name = ViewIndex.simpleName(
-      type.replacingOccurrences(of: ")", with: "").replacingOccurrences(of: "?", with: ""))
+    // What the last `->` returns, without `)` and `?`: ASCII, so the UTF-8 bytes can be
+    // searched and dropped directly (Foundation's string search was most of building the index).
+    let bytes = Array(type.utf8)
+    var start = 0
+    if bytes.count >= 2 {
+      for index in stride(from: bytes.count - 2, through: 0, by: -1)
+      where bytes[index] == UInt8(ascii: "-") && bytes[index + 1] == UInt8(ascii: ">") {
+        start = index + 2
+        break
+      }
+    }
+    if start > 0 || bytes.contains(where: { $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "?") }) {
+      type = String(
+        decoding: bytes[start...].filter { $0 != UInt8(ascii: ")") && $0 != UInt8(ascii: "?") }, as: UTF8.self)
+    }
+    let name = ViewIndex.simpleName(type)
     if Catalog.viewTypes.contains(name) { return true }
     return ["Content", "Label", "View", "Icon", "Destination", "Leading", "Trailing"].contains { name.hasSuffix($0) }
   }

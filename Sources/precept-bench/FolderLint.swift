@@ -6,14 +6,17 @@ import Precept
 /// the same files, so the speed-up from a second core and the distance to the compiler's own
 /// parser are measured on an app's real mix of file sizes, not on synthetic files.
 struct FolderLint {
-  static let usage = "precept-bench lint DIR [--runs N]"
+  static let usage = "precept-bench lint DIR [--runs N] [--views]"
 
   let folder: String
   let runs: Int
+  /// Also lint with `--no-link-views`, interleaved, for what linking the project's views costs.
+  let views: Bool
 
   init(arguments: [String]) throws(ExprCommand.UsageError) {
     var folder: String?
     var runs = 3
+    var views = false
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -23,6 +26,8 @@ struct FolderLint {
           throw ExprCommand.UsageError(message: "--runs needs a count from 1 to 100")
         }
         runs = value
+      } else if argument == "--views" {
+        views = true
       } else if argument.hasPrefix("-") {
         throw ExprCommand.UsageError(message: "unknown option '\(argument)' for lint")
       } else if folder == nil {
@@ -39,6 +44,7 @@ struct FolderLint {
     }
     self.folder = folder
     self.runs = runs
+    self.views = views
   }
 
   /// The Swift files `precept lint DIR` reads: `.swift` files, skipping hidden folders and
@@ -140,11 +146,17 @@ struct FolderLint {
 
     var every: [Run] = []
     var single: [Run] = []
+    var unlinked: [Run] = []
     let taskset = FolderLint.executable("taskset")
     for _ in 0..<runs {
       // Interleaved, so a change in the machine's load touches both alike.
       every.append(try FolderLint.measure(precept, lint))
       if let taskset { single.append(try FolderLint.measure(taskset, ["-c", "0", precept] + lint)) }
+      if views { unlinked.append(try FolderLint.measure(precept, lint + ["--no-link-views"])) }
+    }
+    if let failed = unlinked.first(where: { $0.status != 0 && $0.status != 1 }) {
+      fail("precept lint \(folder) --no-link-views failed with exit status \(failed.status)")
+      return 2
     }
     var swiftc: [Run] = []
     var swiftcNote = "swiftc not found"
@@ -187,6 +199,16 @@ struct FolderLint {
       print(cell("  speed-up from every core") + String(format: "%.2f×", one / wall))
     } else {
       print(cell("lint, one core") + "not measured: no taskset on the PATH")
+    }
+    if views {
+      // CPU time, not wall: what linking adds is work, however the cores share it.
+      let alone = median(unlinked, \.cpu)
+      let linked = median(every, \.cpu)
+      print(
+        cell("lint --no-link-views, every core") + "\(seconds(median(unlinked, \.wall))) wall   CPU \(seconds(alone))")
+      print(
+        cell("  linking views adds (CPU)")
+          + "\(seconds(linked - alone))   \(String(format: "%+.1f %%", (linked - alone) / alone * 100))")
     }
     if !swiftc.isEmpty {
       let parse = median(swiftc, \.cpu)

@@ -268,6 +268,27 @@ import Testing
     #expect(Set(linked.expansions.map(\.origin.line)) == [2])
   }
 
+  @Test func nameFilterKeepsEveryNameItWasGivenAndDropsMostOthers() {
+    let names = ["AppIcon", "closeLabel", "é", "Row", "content", "x"]
+    let filter = NameFilter(names)
+    #expect(names.allSatisfy(filter.mayContain))
+    let others = ["Text", "Image", "VStack", "HStack", "Button", "padding", "Spacer", "Label", "List"]
+    #expect(others.filter(filter.mayContain).count <= 1)
+    #expect(!NameFilter([]).mayContain("Text"))
+  }
+
+  @Test func propertiesThatHoldViewsAreFoundWhateverTheirTypesPunctuation() {
+    func holds(_ type: String) -> Bool { ViewIndex.holdsViews(ViewProperty(name: "p", type: type)) }
+    #expect(holds("Content"))
+    #expect(holds("() -> Label"))
+    #expect(holds("(() -> some View)?"))
+    #expect(holds("(Int) -> (String) -> Image"))
+    #expect(holds("SwiftUI.AnyView?"))
+    #expect(!holds("() -> Void"))
+    #expect(!holds("String?"))
+    #expect(!holds("(Content) -> Int"))
+  }
+
   @Test func linkingDoesNotDependOnTheOrderOfFiles() throws {
     let icon = "struct AppIcon: View { let name: String\n var body: some View { Image(systemName: name) } }"
     let row = "struct Row: View { var body: some View { Button(action: go) { AppIcon(name: \"x\") } } }"

@@ -95,6 +95,27 @@ import Testing
     #expect(alone.status == 0)
   }
 
+  @Test func noLinkViewsChecksEachFileOnItsOwn() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("AppIcon.swift", Self.appIcon)
+    try folder.write(
+      "Bar.swift",
+      """
+      struct Bar: View {
+        var body: some View {
+          Button { close() } label: { AppIcon(name: "xmark") }
+        }
+      }
+      """)
+    let linked = ToolRun(["lint", folder.path])
+    #expect(findings(linked) == ["Bar.swift:3 [button.basic/accessible-name]"])
+    // Unlinked, the label is a view the reader does not know, as when the file is read alone.
+    let unlinked = ToolRun(["lint", folder.path, "--no-link-views"])
+    #expect(unlinked.status == 0, "\(unlinked.output)\(unlinked.error)")
+    #expect(findings(unlinked).isEmpty)
+  }
+
   static let appIcon =
     "struct AppIcon: View {\n  let name: String\n  var body: some View { Image(systemName: name) }\n}\n"
 

@@ -46,7 +46,8 @@ extension Command {
       Uses of the views, helper functions and computed properties the files declare are
       linked to their declarations across all files (a fragment on standard input links
       within itself): rules see what a use builds, and a finding inside such a view is
-      reported once, at its declaration, unless the use decided it.
+      reported once, at its declaration, unless the use decided it. --no-link-views reads
+      every file on its own instead (what linking costs is the difference in time).
 
       --watch lints once as usual, then checks the paths twice a second, reads again the files
       that were added, changed or removed and re-links the project, printing the findings
@@ -85,6 +86,8 @@ extension Command {
       Evaluation.showReviewOption, Evaluation.acceptNotRunOption, Evaluation.outputOption,
       OptionSpec(
         name: "--include-previews", help: "also report what is found in #Preview and PreviewProvider code"),
+      OptionSpec(
+        name: "--no-link-views", help: "check each file on its own: uses of the project's views are not linked"),
       OptionSpec(name: "--watch", help: "keep linting: re-lint files as they change and print what changed"),
       OptionSpec(
         name: "--stamp", value: "FILE",
@@ -112,6 +115,7 @@ extension Command {
       }
       let layer = try afterEngine { try Evaluation.layer(arguments, console) }
       let includePreviews = arguments.flag("--include-previews")
+      let linksViews = !arguments.flag("--no-link-views")
       var baseline: Baseline?
       if let path = arguments.value("--baseline") {
         baseline = try afterEngine { try Baseline.read(try readInput(path, console)) }
@@ -155,7 +159,7 @@ extension Command {
       let state = LinkedLintState(keeps: watching) { read, previous in
         Evaluation.evaluateLinked(
           engine, read, platforms: platforms, layer: layer, ruleIDs: ruleIDs, previous: previous,
-          includePreviews: includePreviews)
+          includePreviews: includePreviews, linksViews: linksViews)
       }
       let lintFiles: @Sendable ([InputPath], [InputPath]) -> (Report, [Diagnostic]) = { changed, removed in
         state.update(changed: changed, read: readFiles(changed), removed: removed)
@@ -203,7 +207,7 @@ extension Command {
             // Linked against the other files, as lint sees it.
             Evaluation.relintLinked(
               engine, source, among: documents, platforms: platforms, layer: layer, ruleIDs: ruleIDs,
-              includePreviews: includePreviews)
+              includePreviews: includePreviews, linksViews: linksViews)
           })
         fixer.run(report, sources: linkedSources(documents, linked))
         fixFailed = reportFixes(fixer, dryRun: arguments.flag("--dry-run"), console: console)

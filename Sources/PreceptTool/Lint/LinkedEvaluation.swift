@@ -21,10 +21,12 @@ extension Evaluation {
   /// Evaluates `files` with uses linked across all of them, for the platforms given.
   /// `previous` are the results of an earlier run by file name: a file whose linked model is
   /// the same is not evaluated again. Returns the report, the input errors and every file's
-  /// result by name.
+  /// result by name. With `linksViews` false every file is evaluated on its own, as read
+  /// (`lint --no-link-views`: what linking costs is the difference).
   static func evaluateLinked(
     _ engine: Engine, _ files: [ReadSwift], platforms: PlatformSet?, layer: AccessibilityLayer,
-    ruleIDs: RuleIDCheck, previous: [String: LinkedResult] = [:], includePreviews: Bool = false
+    ruleIDs: RuleIDCheck, previous: [String: LinkedResult] = [:], includePreviews: Bool = false,
+    linksViews: Bool = true
   ) -> (Report, [Diagnostic], [String: LinkedResult]) {
     let documents: [ViewDocument?] = files.map { read in
       guard case .success(let (_, read)) = read else { return nil }
@@ -32,7 +34,8 @@ extension Evaluation {
       document.platforms = platforms
       return document
     }
-    let linker = ViewLinker(ViewIndex(documents.map { $0 ?? ViewDocument(file: "", nodes: []) }))
+    let linker =
+      linksViews ? ViewLinker(ViewIndex(documents.map { $0 ?? ViewDocument(file: "", nodes: []) })) : nil
 
     var runOptions = EvaluationOptions()
     runOptions.runBudget = RunBudget(limit: engine.limits.runCostBudget)
@@ -48,7 +51,8 @@ extension Evaluation {
     DispatchQueue.concurrentPerform(iterations: files.count) { position in
       let index = order[position]
       guard let document = documents[index], case .success(let (source, _)) = files[index] else { return }
-      let linked = linker.link(document, file: index)
+      let linked =
+        linker?.link(document, file: index) ?? LinkedDocument(document: document, expansions: [], blocked: [])
       let report: Report
       let input: Input
       if let earlier = previous[document.file], earlier.document.document == linked.document {
@@ -103,7 +107,7 @@ extension Evaluation {
   /// (not placed by `LinkedFindings`), so a fix made at a use is checked on the copy it changed.
   static func relintLinked(
     _ engine: Engine, _ source: SourceFile, among files: [ReadSwift], platforms: PlatformSet?,
-    layer: AccessibilityLayer, ruleIDs: RuleIDCheck, includePreviews: Bool = false
+    layer: AccessibilityLayer, ruleIDs: RuleIDCheck, includePreviews: Bool = false, linksViews: Bool = true
   ) -> Result<[Finding], DiagnosticError> {
     Result { () throws(DiagnosticError) in try SwiftUIReader.read(source) }.map { read in
       var document = read
@@ -116,7 +120,10 @@ extension Evaluation {
       }
       let index = documents.firstIndex { $0.file == document.file } ?? documents.count
       if index == documents.count { documents.append(document) } else { documents[index] = document }
-      let linked = ViewLinker(ViewIndex(documents)).link(document, file: index)
+      let linked =
+        linksViews
+        ? ViewLinker(ViewIndex(documents)).link(document, file: index)
+        : LinkedDocument(document: document, expansions: [], blocked: [])
       let input = Evaluation.input(
         ViewModel(linked.document, layer: layer), source: source, ruleIDs: ruleIDs,
         previewsOf: includePreviews ? nil : document)
