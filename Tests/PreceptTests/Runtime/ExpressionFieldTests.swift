@@ -211,7 +211,10 @@ enum Structured {
     (#"{"form": "circle", "text": "x"}"#, "unknown expression form 'circle'"),
     (#"{"text": "x"}"#, "an expression is missing the required field 'form'"),
     (#"{"form": "other"}"#, "an expression is missing the required field 'text'"),
-    (#"{"form": "color", "text": "x", "components": ["1"]}"#, "an element of 'components' must be a number, found a string"),
+    (
+      #"{"form": "color", "text": "x", "components": ["1"]}"#,
+      "an element of 'components' must be a number, found a string"
+    ),
     (#"{"form": "ternary", "text": "x", "then": 3}"#, "an expression must be an object, found a number"),
     (#"{"form": "font", "text": "x", "scales": "yes"}"#, "'scales' must be true or false, found a string"),
     (#"{"form": "closure", "text": "x", "statements": {}}"#, "'statements' must be an array, found an object"),
