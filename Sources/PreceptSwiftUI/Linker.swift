@@ -9,6 +9,12 @@ package struct ViewOrigin: Sendable, Hashable {
   package var column: Int
   /// The node's type as the declaration's own model has it.
   package var type: String
+
+  // Hashed by position and the strings' lengths, not their bytes: the linker puts these in
+  // sets for every node it copies. Equal values still hash alike.
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(line &<< 32 ^ column &<< 16 ^ file.utf8.count &<< 8 ^ type.utf8.count)
+  }
 }
 
 /// A declaration that builds views (a view's `body`, a member, a top-level function), by the
@@ -17,6 +23,11 @@ package struct ViewDeclaration: Sendable, Hashable {
   package var file: String
   package var line: Int
   package var column: Int
+
+  // Hashed by position and the file name's length, not its bytes (see `ViewOrigin`).
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(line &<< 32 ^ column &<< 16 ^ file.utf8.count)
+  }
 }
 
 /// One node the linker copied into a document from a declaration: where it is now (the use
@@ -204,6 +215,8 @@ private final class Bindings {
   var literals: [String: ViewArgument] = [:]
   /// Views passed in (a trailing closure, a labelled view closure), by property name.
   var views: [String: [ViewNode]] = [:]
+  /// The length in UTF-8 of the longest name in `literals`.
+  var longestName = 0
   /// The literals the use wrote (the others are properties' initial values).
   var written: Set<String> = []
   /// The copies recorded while linking each passed view group (in `Walk.expansions`): a body
@@ -329,6 +342,8 @@ struct UseSite: Hashable, Comparable {
   var line: Int
   var column: Int
 
+  func hash(into hasher: inout Hasher) { hasher.combine(line &<< 32 ^ column) }
+
   static func < (a: UseSite, b: UseSite) -> Bool { (a.line, a.column) < (b.line, b.column) }
 }
 
@@ -339,6 +354,14 @@ private struct ExpansionKey: Hashable {
   var declaration: ViewDeclaration
   var type: ObjectIdentifier?
   var stack: [ViewDeclaration]
+
+  // The stack is hashed by its depth and innermost declaration; equality compares all of it.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(declaration)
+    hasher.combine(type)
+    hasher.combine(stack.count)
+    if let last = stack.last { hasher.combine(last) }
+  }
 }
 
 /// The expansions every file's walk may reuse; the first one made for a key stays.
@@ -365,7 +388,7 @@ private struct CachedExpansion {
   var roots: [ViewNode]
   var records: [ViewExpansion]
   var substitutions: Int
-  var expanded: Set<ViewDeclaration>
+  var expanded: [ViewDeclaration]
   var depth: Int
 }
 
@@ -380,6 +403,9 @@ private struct Walk {
   var blocked: Set<ViewDeclaration> = []
   /// Declarations expanded at least once.
   var expanded: Set<ViewDeclaration> = []
+  /// `expanded` in the order its declarations were first inserted: what an expansion added
+  /// to it is a suffix, taken without copying the set.
+  var expandedOrder: [ViewDeclaration] = []
   /// Stored properties turned into views or bound: changes that are no expansion.
   var substitutions = 0
   /// Values and views of uses put into copies so far (see `ViewExpansion.decided`).
@@ -571,12 +597,16 @@ private struct Walk {
 
   /// Arguments with the bound properties' literal values in place of their names.
   private mutating func bound(_ args: [ViewArgument], _ context: Context) -> [ViewArgument] {
-    guard let literals = context.bindings?.literals, !literals.isEmpty else {
-      return context.useSite == nil ? args : args.map(Self.unplaced)
+    guard let bindings = context.bindings, !bindings.literals.isEmpty else {
+      // Copies are made only of arguments with the declaration's bytes.
+      guard context.useSite != nil, args.contains(where: { $0.offsets.range != nil }) else { return args }
+      return args.map(Self.unplaced)
     }
+    let literals = bindings.literals
     return args.map { argument in
       let argument = context.useSite == nil ? argument : Self.unplaced(argument)
-      guard argument.kind == .expr else { return argument }
+      // Longer than any bound name (and `self.` before it): not hashed to be looked up.
+      guard argument.kind == .expr, argument.value.utf8.count <= bindings.longestName + 5 else { return argument }
       var name = argument.value
       if literals[name] == nil {
         guard name.utf8.starts(with: "self.".utf8) else { return argument }
@@ -823,11 +853,11 @@ private struct Walk {
         }
         walked += cached.records.count
         substitutions += cached.substitutions
-        expanded.formUnion(cached.expanded)
+        for key in cached.expanded { noteExpanded(key) }
         deepest = max(deepest, level - 1 + cached.depth)
       }
     } else {
-      let (substitutionsBefore, expandedBefore) = (substitutions, expanded)
+      let (substitutionsBefore, expandedBefore) = (substitutions, expandedOrder.count)
       if context.useSite == nil { declarationWalks += 1 }
       // The views it builds take the use's place, at its level.
       level -= 1
@@ -845,7 +875,7 @@ private struct Walk {
         if level - 1 + depth <= ViewLinker.maximumUseNesting {
           expansionCache[cacheKey] = CachedExpansion(
             failed: !walkedOK, roots: walkedOK ? roots : [], records: walkedOK ? Array(expansions[mark...]) : [],
-            substitutions: substitutions - substitutionsBefore, expanded: expanded.subtracting(expandedBefore),
+            substitutions: substitutions - substitutionsBefore, expanded: Array(expandedOrder[expandedBefore...]),
             depth: depth)
           shared?.add(cacheKey, expansionCache[cacheKey]!)
         }
@@ -862,7 +892,7 @@ private struct Walk {
       added += copies
       costs[UseSite(line: node.line, column: node.column)] = copies
     }
-    expanded.insert(key)
+    noteExpanded(key)
     let modifiers = linked(node.modifiers, context)
     // Rules that read a view's own state (`@FocusState`, `@Environment`) see the type around
     // the use as the copy's owner: copies of a type with such properties are judged only
@@ -882,6 +912,10 @@ private struct Walk {
     }
     output += wrapped(roots, name: name, modifiers: modifiers, at: node, context)
     return true
+  }
+
+  private mutating func noteExpanded(_ key: ViewDeclaration) {
+    if expanded.insert(key).inserted { expandedOrder.append(key) }
   }
 
   /// Views copied to another use site: every node of an expansion takes the use's position.
@@ -979,6 +1013,7 @@ private struct Walk {
       }
     }
     for (name, value) in entry.initialLiterals where !passed.contains(name) { bindings.literals[name] = value }
+    bindings.longestName = bindings.literals.keys.reduce(0) { max($0, $1.utf8.count) }
     for slot in slots {
       guard entry.plainNames.contains(slot.name) else { return nil }
       bindings.views[slot.name] = slot.nodes
