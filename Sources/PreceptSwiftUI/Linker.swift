@@ -118,7 +118,7 @@ package struct ViewLinker: Sendable {
         if mark(slot.nodes, names, filter, &marked) { changes = true }
       }
       for modifier in node.modifiers {
-        if modifier.name == "buttonStyle" || modifier.name == "labelStyle" { changes = true }
+        if isStyleModifier(modifier.name) { changes = true }
         if mark(modifier.children, names, filter, &marked) { changes = true }
         for slot in modifier.slots {
           if mark(slot.nodes, names, filter, &marked) { changes = true }
@@ -251,15 +251,45 @@ private struct Context {
   init(file: Int) { self.file = file }
 }
 
-// Compared as small strings, without hashing: this runs for every node walked.
+// Compared by length first, then as small strings, without hashing: these run for every
+// node (or modifier) walked, and a string comparison that fails costs a call.
 private func isDeclaration(_ type: String) -> Bool {
-  switch type {
-  case "struct", "class", "enum", "actor", "extension", "protocol": true
+  switch type.utf8.count {
+  case 4: type == "enum"
+  case 5: type == "class" || type == "actor"
+  case 6: type == "struct"
+  case 8: type == "protocol"
+  case 9: type == "extension"
   default: false
   }
 }
 
-private func isMember(_ type: String) -> Bool { type == "var" || type == "func" || type == "subscript" }
+private func isMember(_ type: String) -> Bool {
+  switch type.utf8.count {
+  case 3: type == "var"
+  case 4: type == "func"
+  case 9: type == "subscript"
+  default: false
+  }
+}
+
+/// `buttonStyle` and `labelStyle`, the modifiers that may give a control a custom style.
+private func isStyleModifier(_ name: String) -> Bool {
+  switch name.utf8.count {
+  case 11: name == "buttonStyle"
+  case 10: name == "labelStyle"
+  default: false
+  }
+}
+
+/// `overlay` and `background`, the modifiers that draw over or under a view.
+private func isDecoration(_ name: String) -> Bool {
+  switch name.utf8.count {
+  case 7: name == "overlay"
+  case 10: name == "background"
+  default: false
+  }
+}
 
 private enum StyleEffect {
   /// The style shows this value as text.
@@ -518,7 +548,7 @@ private struct Walk {
       output.append(copy)
       return
     }
-    if node.type == "#Preview", !context.inPreview {
+    if !lowercase, node.type.utf8.first == UInt8(ascii: "#"), node.type == "#Preview", !context.inPreview {
       var inner = context
       inner.inPreview = true
       append(node, inner, &output)
@@ -654,7 +684,7 @@ private struct Walk {
   /// declaration is not known to show; nil for styles that pass no such value, SwiftUI's own
   /// styles and styles the run does not declare.
   private func styleEffect(_ node: ViewNode, _ context: Context) -> StyleEffect? {
-    for modifier in node.modifiers where modifier.name == "buttonStyle" || modifier.name == "labelStyle" {
+    for modifier in node.modifiers where isStyleModifier(modifier.name) {
       // A style the files declare is written as a call of an upper-case name: `.plain` and
       // `.compound(…)` are not parsed.
       guard let argument = modifier.args.first, argument.kind == .expr,
@@ -960,7 +990,7 @@ private struct Walk {
   /// an expansion with one would show them a glyph where people see words: the use stays as
   /// written.
   private static func speaks(_ modifier: ViewModifier) -> Bool {
-    guard modifier.name == "overlay" || modifier.name == "background" else { return false }
+    guard isDecoration(modifier.name) else { return false }
     return showsText(modifier.children) || modifier.slots.contains { showsText($0.nodes) }
       || modifier.args.contains { $0.kind == .expr && ($0.value.hasPrefix("Text(") || $0.value.hasPrefix("Label(")) }
   }

@@ -124,10 +124,16 @@ package struct ViewIndex: Sendable {
 
   /// Lower-case node types that are not references (a switch: compared without hashing).
   private static func isForm(_ type: String) -> Bool {
-    switch type {
-    case "if", "switch", "case", "default", "var", "func", "subscript", "struct", "class", "enum", "actor",
-      "extension", "protocol", "self":
-      true
+    // By length first: a comparison that fails costs a call, and this runs for every node.
+    switch type.utf8.count {
+    case 2: type == "if"
+    case 3: type == "var"
+    case 4: type == "case" || type == "func" || type == "enum" || type == "self"
+    case 5: type == "class" || type == "actor"
+    case 6: type == "switch" || type == "struct"
+    case 7: type == "default"
+    case 8: type == "protocol"
+    case 9: type == "subscript" || type == "extension"
     default: false
     }
   }
