@@ -384,12 +384,15 @@ private struct ExpansionKey: Hashable {
   var declaration: ViewDeclaration
   var type: ObjectIdentifier?
   var stack: [ViewDeclaration]
+  /// Whether the use binds literals (then only a failure is kept: see `Walk.expand`).
+  var literals = false
 
   // The stack is hashed by its depth and innermost declaration; equality compares all of it.
   func hash(into hasher: inout Hasher) {
     hasher.combine(declaration)
     hasher.combine(type)
     hasher.combine(stack.count)
+    hasher.combine(literals)
     if let last = stack.last { hasher.combine(last) }
   }
 }
@@ -859,16 +862,21 @@ private struct Walk {
     }
     // A use written in the file that binds nothing expands the same way wherever it is: the
     // first such expansion is kept, and later ones copy it to their own place (or fail as it
-    // did) instead of walking the declaration again.
-    let reuse =
-      context.useSite == nil && context.resolves
-      ? inner.bindings.map { $0.literals.isEmpty && $0.views.isEmpty } ?? true : false
+    // did) instead of walking the declaration again. One that binds only literals copies the
+    // same nodes whatever their values (they go into arguments): it fails as the first such
+    // use failed, and is not walked again; its copies hold the values, so a success is not kept.
+    let bindsNothing = inner.bindings.map { $0.literals.isEmpty && $0.views.isEmpty } ?? true
+    let bindsLiterals = !bindsNothing && inner.bindings!.views.isEmpty
+    let reuse = context.useSite == nil && context.resolves && (bindsNothing || bindsLiterals)
     let cacheKey =
-      reuse ? ExpansionKey(declaration: key, type: inner.type.map(ObjectIdentifier.init), stack: context.stack) : nil
+      reuse
+      ? ExpansionKey(
+        declaration: key, type: inner.type.map(ObjectIdentifier.init), stack: context.stack, literals: bindsLiterals)
+      : nil
     var roots: [ViewNode]
     var walkedOK: Bool
     if let cacheKey, let cached = expansionCache[cacheKey] ?? shared?.entry(cacheKey),
-      level + cached.depth <= ViewLinker.maximumUseNesting
+      bindsNothing || cached.failed, level + cached.depth <= ViewLinker.maximumUseNesting
     {
       expansionCache[cacheKey] = cached
       roots = cached.failed ? [] : Self.moved(cached.roots, to: inner.useSite!)
@@ -902,7 +910,7 @@ private struct Walk {
       if let cacheKey {
         let depth = walkedOK ? Self.depth(roots) : ViewLinker.maximumExpansionSize
         // Kept only where no nested use met the nesting limit, so it holds at any level it is used at.
-        if level - 1 + depth <= ViewLinker.maximumUseNesting {
+        if level - 1 + depth <= ViewLinker.maximumUseNesting, bindsNothing || !walkedOK {
           expansionCache[cacheKey] = CachedExpansion(
             failed: !walkedOK, roots: walkedOK ? roots : [], records: walkedOK ? Array(expansions[mark...]) : [],
             substitutions: substitutions - substitutionsBefore, expanded: Array(expandedOrder[expandedBefore...]),
