@@ -268,6 +268,31 @@ import Testing
     #expect(Set(linked.expansions.map(\.origin.line)) == [2])
   }
 
+  @Test func usesThatBindOnlyLiteralsOfADeclarationTooLargeToCopyAreWalkedOnceAndLeftAsWritten() throws {
+    // Big's own nodes are few, but with the six Parts it builds it copies more than a use may.
+    let views = """
+      struct Part: View {
+        var body: some View { VStack { Text("1"); Text("2"); Text("3"); Text("4"); Text("5") } }
+      }
+      struct Big: View {
+        let title: String
+        var body: some View { VStack { Text(title); Part(); Part(); Part(); Part(); Part(); Part() } }
+      }
+      """
+    let screen = """
+      struct Screen: View {
+        var body: some View { VStack { Big(title: "a"); Big(title: "b"); Big(title: "c") } }
+      }
+      """
+    let linked = try linked([views, screen])[1]
+    // The first use fails its limit; the others fail as it did, whatever their literals.
+    #expect(linked.declarationWalks == 1)
+    #expect(linked.expansions.isEmpty)
+    let uses = all(linked.document.nodes).filter { $0.type == "Big" }
+    #expect(uses.map { $0.args.first?.value } == ["a", "b", "c"])
+    #expect(linked.blocked.map(\.line) == [6])
+  }
+
   @Test func nameFilterKeepsEveryNameItWasGivenAndDropsMostOthers() {
     let names = ["AppIcon", "closeLabel", "é", "Row", "content", "x"]
     let filter = NameFilter(names)
