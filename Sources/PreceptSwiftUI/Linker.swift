@@ -532,7 +532,7 @@ private struct Walk {
       return
     }
     // Declarations and members are lower-case forms: a type name skips those checks.
-    let lowercase = node.type.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } ?? false
+    let lowercase = firstByte(node.type).map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } ?? false
     if lowercase, isDeclaration(node.type) {
       var inner = context
       inner.type = node.name.flatMap { index.type(ViewIndex.simpleName($0), from: context.file) }
@@ -551,7 +551,7 @@ private struct Walk {
       output.append(copy)
       return
     }
-    if !lowercase, node.type.utf8.first == UInt8(ascii: "#"), node.type == "#Preview", !context.inPreview {
+    if !lowercase, firstByte(node.type) == UInt8(ascii: "#"), node.type == "#Preview", !context.inPreview {
       var inner = context
       inner.inPreview = true
       append(node, inner, &output)

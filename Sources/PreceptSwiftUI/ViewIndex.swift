@@ -1,5 +1,17 @@
 import Precept
 
+/// A string's first UTF-8 byte, read by index (`utf8.first` is a call for every node).
+@inline(__always) func firstByte(_ text: String) -> UInt8? {
+  let utf8 = text.utf8
+  return utf8.isEmpty ? nil : utf8[utf8.startIndex]
+}
+
+/// A string's last UTF-8 byte, read by index.
+@inline(__always) func lastByte(_ text: String) -> UInt8? {
+  let utf8 = text.utf8
+  return utf8.isEmpty ? nil : utf8[utf8.index(before: utf8.endIndex)]
+}
+
 /// A set of names that answers "certainly not in it" from a name's length and first and last
 /// bytes, without hashing it: the linker asks it of every node's type, and few are the app's.
 struct NameFilter: Sendable {
@@ -14,7 +26,7 @@ struct NameFilter: Sendable {
 
   private static func slot(_ name: String) -> Int {
     let utf8 = name.utf8
-    guard let first = utf8.first, let last = utf8.last else { return 0 }
+    guard let first = firstByte(name), let last = lastByte(name) else { return 0 }
     return (Int(first) &* 31 &+ Int(last) &* 7 &+ utf8.count) & 4095
   }
 
@@ -141,7 +153,7 @@ package struct ViewIndex: Sendable {
   /// Whether a node type names something in scope (`content`, `header`, `row`): a name that
   /// starts with a lower-case letter and is no form (`if`, `var`).
   static func isReference(_ type: String) -> Bool {
-    guard let first = type.utf8.first else { return false }
+    guard let first = firstByte(type) else { return false }
     if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") || first == UInt8(ascii: "#") { return false }
     if first >= 0x80, type.unicodeScalars.first?.properties.isLowercase != true { return false }
     if first < 0x80, !(first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) { return false }
