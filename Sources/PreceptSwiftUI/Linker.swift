@@ -485,6 +485,11 @@ private struct Walk {
   }
 
   mutating func nodes(_ input: [ViewNode], _ context: Context) -> [ViewNode] {
+    guard !input.isEmpty else {
+      // Nothing to walk (most nodes have no children): only the level is counted.
+      if level >= deepest { deepest = level + 1 }
+      return input
+    }
     var output: [ViewNode] = []
     output.reserveCapacity(input.count)
     level += 1
@@ -595,7 +600,8 @@ private struct Walk {
   }
 
   private mutating func linked(_ modifiers: [ViewModifier], _ context: Context) -> [ViewModifier] {
-    modifiers.map { modifier in
+    guard !modifiers.isEmpty else { return modifiers }
+    return modifiers.map { modifier in
       if context.useSite != nil, Self.speaks(modifier) { speakingDecorations += 1 }
       var copy = modifier
       if context.useSite != nil { copy.offsets = SourceOffsets() }
