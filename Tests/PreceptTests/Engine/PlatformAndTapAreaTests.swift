@@ -93,6 +93,8 @@ import Testing
     #expect(try area(Self.node("[\(sized), \(horizontal)]")) == "44 24")
     let leading = Self.padding(#"{"label": null, "kind": "member", "value": ".leading"}, "# + Self.number(nil, 10))
     #expect(try area(Self.node("[\(sized), \(leading)]")) == "34 24")
+    let list = Self.padding(#"{"label": null, "kind": "expr", "value": "[.top, .bottom]"}, "# + Self.number(nil, 10))
+    #expect(try area(Self.node("[\(sized), \(list)]")) == "24 44")
     let insets = Self.padding(
       #"{"label": null, "kind": "expr", "value": "EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)"}"#)
     #expect(try area(Self.node("[\(sized), \(insets)]")) == "30 28")
