@@ -583,8 +583,28 @@ final class VM {
         {
           cost &+= position.probes
           stack[sp] = heap.mapValue(position.index)
+        } else if case .node(let node) = operand, fieldCodes[Int(name)] == NodeField.type.rawValue {
+          stack[sp] = .string(nodeRecords[Int(node)].type)
         } else {
           stack[sp] = select(operand, name: name, field: fieldCodes[Int(name)])
+        }
+        // A field is most often compared with a constant or given to a builtin with one
+        // (`i.role == 'destructive'`, `c.type == "Image"`, `i.title.startsWith('Delete')`): the
+        // next instruction runs here, charged as it would be, without a dispatch of its own.
+        if !Observer.observes {
+          let next = code[pc]
+          if next.op == .compareConstant {
+            pc &+= 1
+            steps &+= 2
+            stack[sp] = compare(stack[sp], constants[Int(next.a)], next.b)
+          } else if next.op == .builtinConstant {
+            pc &+= 1
+            steps &+= 2
+            cost &+= steps
+            steps = 0
+            stack[sp] = callBuiltin(next.a, stack[sp], constants[Int(next.b)])
+            if cost > budget { return overBudget(frameBase, 0) }
+          }
         }
         sp &+= 1
       case .has:
