@@ -70,6 +70,12 @@
 /// the compiler emits them where the checker's tree has a literal right operand (the
 /// commonest pairs in the standard rulesets), and they charge the two instructions' cost.
 ///
+/// The run loop also takes some instructions without dispatching them on their own, charging
+/// each as if it had been: a `selectLocal`'s next instruction when it is a `compareConstant` or
+/// `builtinConstant`, and the `jump` back to `iterNext` after an `allStep` or `existsStep` that
+/// did not decide. The bytecode is the same; only an explain-mode run (which observes every
+/// instruction) dispatches them one by one.
+///
 /// Operand kinds and stack effects are in `facts`, the table the verifier, the disassembler and
 /// stack sizing read. Opcode numbers are stored in packs, so each is written out and never
 /// reused; `InstructionSetNumberingTests` pins them. Renumbering needs a new

@@ -279,7 +279,8 @@ final class VM {
   }
 
   /// Stops an evaluation that spent its budget.
-  private func overBudget(_ frameBase: Int) -> Word {
+  private func overBudget(_ frameBase: Int, _ steps: Int) -> Word {
+    cost &+= steps
     budgetExceeded = true
     frames.truncate(to: frameBase)
     return heap.makeError(
@@ -290,7 +291,8 @@ final class VM {
   /// else (code the compiler writes never does). The verifier bounds slots and the stack but
   /// not what a pack's code stores in a macro's slots, so this is an evaluation error, never a
   /// silent skip (which would unbalance the stack) nor a trap on a malformed pack.
-  private func malformed(_ frameBase: Int, _ pc: Int, _ what: String) -> Word {
+  private func malformed(_ frameBase: Int, _ steps: Int, _ pc: Int, _ what: String) -> Word {
+    cost &+= steps
     frames.truncate(to: frameBase)
     return heap.makeError(
       "malformed bytecode: at instruction \(pc - 1) (\(code[pc - 1].op.name)) the macro's \(what) is not an int")
@@ -369,14 +371,19 @@ final class VM {
     let function = functions[index]
     let localCount = Int(function.localCount)
     if localCount + Int(function.stackNeed) > capacity { grow(localCount + Int(function.stackNeed)) }
+    // The stack's base in a local (reloaded after `grow`), and the instructions run counted in
+    // a local that joins `cost` before anything reads it: both were loads and stores through
+    // `self` on every instruction.
+    var stack = self.stack
+    var steps = 0
     var sp = 0
     for argument in arguments {
       stack[sp] = argument
-      sp += 1
+      sp &+= 1
     }
     while sp < localCount {
       stack[sp] = .null
-      sp += 1
+      sp &+= 1
     }
     var bp = 0
     var pc = Int(function.entry)
@@ -388,7 +395,7 @@ final class VM {
     // is none, the optimiser drops it with the calls.
     var previous = -1
 
-    // The stack is worked in place below (`stack[sp] = …; sp += 1` to push): local functions
+    // The stack is worked in place below (`stack[sp] = …; sp &+= 1` to push): local functions
     // capturing `sp` would cost a dynamic exclusivity check on every evaluation.
 
     // Straight-line code is as long as the program at most, so the budget is checked where
@@ -398,94 +405,97 @@ final class VM {
 
     while true {
       if Observer.observes {
-        observer.arrive(at: pc, from: previous, top: sp > 0 ? stack[sp - 1] : .null, errors: heap.errors.count)
+        observer.arrive(at: pc, from: previous, top: sp > 0 ? stack[sp &- 1] : .null, errors: heap.errors.count)
         previous = pc
       }
       let instruction = code[pc]
-      pc += 1
-      cost &+= 1
+      pc &+= 1
+      steps &+= 1
       switch instruction.op {
       case .constant:
         stack[sp] = constants[Int(instruction.a)]
-        sp += 1
+        sp &+= 1
       case .null:
         stack[sp] = .null
-        sp += 1
+        sp &+= 1
       case .true:
         stack[sp] = .bool(true)
-        sp += 1
+        sp &+= 1
       case .false:
         stack[sp] = .bool(false)
-        sp += 1
+        sp &+= 1
       case .local:
-        stack[sp] = stack[bp + Int(instruction.a)]
-        sp += 1
+        stack[sp] = stack[bp &+ Int(instruction.a)]
+        sp &+= 1
       case .setLocal:
-        sp -= 1
-        stack[bp + Int(instruction.a)] = stack[sp]
+        sp &-= 1
+        stack[bp &+ Int(instruction.a)] = stack[sp]
       case .global:
         stack[sp] = globals[Int(instruction.a)]
-        sp += 1
-      case .pop: sp -= 1
+        sp &+= 1
+      case .pop: sp &-= 1
       case .fail:
         guard case .string(let message) = constants[Int(instruction.a)] else {
           preconditionFailure("fail's operand is not a string constant (the verifier checks it)")
         }
         stack[sp] = heap.makeError(heap.string(message))
-        sp += 1
+        sp &+= 1
       case .jump:
         pc = Int(instruction.a)
-        if cost > budget { return overBudget(frameBase) }
+        if cost &+ steps > budget { return overBudget(frameBase, steps) }
 
       case .and:
-        if case .bool(false) = stack[sp - 1] { pc = Int(instruction.a) }
+        if case .bool(false) = stack[sp &- 1] { pc = Int(instruction.a) }
       case .andCombine:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
-        sp -= 1
+        sp &-= 1
         let left = stack[sp]
         stack[sp] = logicalAnd(left, right)
-        sp += 1
+        sp &+= 1
       case .or:
-        if case .bool(true) = stack[sp - 1] { pc = Int(instruction.a) }
+        if case .bool(true) = stack[sp &- 1] { pc = Int(instruction.a) }
       case .orCombine:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
-        sp -= 1
+        sp &-= 1
         let left = stack[sp]
         stack[sp] = logicalOr(left, right)
-        sp += 1
+        sp &+= 1
       case .implies:
-        if case .bool(false) = stack[sp - 1] {
-          stack[sp - 1] = .bool(true)
+        if case .bool(false) = stack[sp &- 1] {
+          stack[sp &- 1] = .bool(true)
           pc = Int(instruction.a)
         }
       case .impliesCombine:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
-        sp -= 1
+        sp &-= 1
         let left = stack[sp]
         stack[sp] = logicalOr(not(left), right)
-        sp += 1
+        sp &+= 1
       case .branch:
-        sp -= 1
+        sp &-= 1
         let condition = stack[sp]
         switch condition {
         case .bool(true): break
         case .bool(false): pc = Int(instruction.a)
         case .error:
           stack[sp] = condition
-          sp += 1
+          sp &+= 1
           pc = Int(instruction.b)
         default:
           stack[sp] = noOverload("_?_:_", condition)
-          sp += 1
+          sp &+= 1
           pc = Int(instruction.b)
         }
       case .return:
-        sp -= 1
+        sp &-= 1
         let result = stack[sp]
-        guard frames.count > frameBase else { return result }
+        guard frames.count > frameBase else {
+          cost &+= steps
+          return result
+        }
         let frame = frames[frames.count - 1]
         frames.truncate(to: frames.count - 1)
         sp = bp
@@ -493,77 +503,79 @@ final class VM {
         pc = frame.returnPC
         need = frame.stackNeed
         stack[sp] = result
-        sp += 1
+        sp &+= 1
         // The call completes as an instruction of the caller.
         if Observer.observes { previous = pc - 1 }
 
-      case .not: stack[sp - 1] = not(stack[sp - 1])
-      case .negate: stack[sp - 1] = negate(stack[sp - 1])
+      case .not: stack[sp &- 1] = not(stack[sp &- 1])
+      case .negate: stack[sp &- 1] = negate(stack[sp &- 1])
       // Operators that read whole strings, lists or maps charge `cost` for what they read.
       case .add:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
-        stack[sp - 1] = add(stack[sp - 1], right)
+        stack[sp &- 1] = add(stack[sp &- 1], right)
       case .subtract:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
-        stack[sp - 1] = arithmetic(.subtract, stack[sp - 1], right)
+        stack[sp &- 1] = arithmetic(.subtract, stack[sp &- 1], right)
       case .multiply:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
-        stack[sp - 1] = arithmetic(.multiply, stack[sp - 1], right)
+        stack[sp &- 1] = arithmetic(.multiply, stack[sp &- 1], right)
       case .divide:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
-        stack[sp - 1] = arithmetic(.divide, stack[sp - 1], right)
+        stack[sp &- 1] = arithmetic(.divide, stack[sp &- 1], right)
       case .remainder:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
-        stack[sp - 1] = arithmetic(.remainder, stack[sp - 1], right)
+        stack[sp &- 1] = arithmetic(.remainder, stack[sp &- 1], right)
       case .equal, .notEqual:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
         let negated = instruction.op == .notEqual
         // Interned strings (node types, names, constants) and ints compare in place.
-        switch (stack[sp - 1], right) {
+        switch (stack[sp &- 1], right) {
         case (.string(let a), .string(let b)) where heap.isInterned(a) && heap.isInterned(b):
-          stack[sp - 1] = .bool((a == b) != negated)
+          stack[sp &- 1] = .bool((a == b) != negated)
         case (.int(let a), .int(let b)):
-          stack[sp - 1] = .bool((a == b) != negated)
+          stack[sp &- 1] = .bool((a == b) != negated)
         default:
-          stack[sp - 1] = equality(stack[sp - 1], right, negated: negated)
+          stack[sp &- 1] = equality(stack[sp &- 1], right, negated: negated)
         }
       case .compareConstant:
-        cost &+= 1  // the `constant` it stands for
-        stack[sp - 1] = compare(stack[sp - 1], constants[Int(instruction.a)], instruction.b)
+        steps &+= 1  // the `constant` it stands for
+        stack[sp &- 1] = compare(stack[sp &- 1], constants[Int(instruction.a)], instruction.b)
       case .builtinConstant:
-        cost &+= 1  // the `constant` it stands for
-        stack[sp - 1] = callBuiltin(instruction.a, stack[sp - 1], constants[Int(instruction.b)])
-        if cost > budget { return overBudget(frameBase) }
+        steps &+= 1  // the `constant` it stands for
+        cost &+= steps  // before a builtin, which may read what is spent (`matches`)
+        steps = 0
+        stack[sp &- 1] = callBuiltin(instruction.a, stack[sp &- 1], constants[Int(instruction.b)])
+        if cost &+ steps > budget { return overBudget(frameBase, steps) }
       case .less, .lessEqual, .greater, .greaterEqual:
-        sp -= 1
+        sp &-= 1
         let right = stack[sp]
         let op = instruction.op
         // Ints (sizes, counts, lines) compare in place.
-        if case .int(let a) = stack[sp - 1], case .int(let b) = right {
+        if case .int(let a) = stack[sp &- 1], case .int(let b) = right {
           let order = a < b ? -1 : (a > b ? 1 : 0)
-          stack[sp - 1] = .bool(VM.holds(op, order))
+          stack[sp &- 1] = .bool(VM.holds(op, order))
         } else {
-          stack[sp - 1] = ordering(stack[sp - 1], right, VM.operatorName(op)) { VM.holds(op, $0) }
+          stack[sp &- 1] = ordering(stack[sp &- 1], right, VM.operatorName(op)) { VM.holds(op, $0) }
         }
       case .in:
-        sp -= 1
+        sp &-= 1
         let container = stack[sp]
-        stack[sp - 1] = membership(stack[sp - 1], container)
+        stack[sp &- 1] = membership(stack[sp &- 1], container)
       case .index:
-        sp -= 1
+        sp &-= 1
         let key = stack[sp]
-        stack[sp - 1] = self.index(stack[sp - 1], key)
+        stack[sp &- 1] = self.index(stack[sp &- 1], key)
       case .select:
-        stack[sp - 1] = select(stack[sp - 1], name: instruction.a, field: instruction.b)
+        stack[sp &- 1] = select(stack[sp &- 1], name: instruction.a, field: instruction.b)
       case .selectLocal:
         let name = instruction.b
-        let operand = stack[bp + Int(instruction.a)]
+        let operand = stack[bp &+ Int(instruction.a)]
         // A map field named by an interned key found by its id (JSON keys are interned), the
         // usual case; anything else takes the general path.
         if case .map(let map) = operand, case .string(let key) = constants[Int(name)],
@@ -571,27 +583,47 @@ final class VM {
         {
           cost &+= position.probes
           stack[sp] = heap.mapValue(position.index)
+        } else if case .node(let node) = operand, fieldCodes[Int(name)] == NodeField.type.rawValue {
+          stack[sp] = .string(nodeRecords[Int(node)].type)
         } else {
           stack[sp] = select(operand, name: name, field: fieldCodes[Int(name)])
         }
-        sp += 1
+        // A field is most often compared with a constant or given to a builtin with one
+        // (`i.role == 'destructive'`, `c.type == "Image"`, `i.title.startsWith('Delete')`): the
+        // next instruction runs here, charged as it would be, without a dispatch of its own.
+        if !Observer.observes {
+          let next = code[pc]
+          if next.op == .compareConstant {
+            pc &+= 1
+            steps &+= 2
+            stack[sp] = compare(stack[sp], constants[Int(next.a)], next.b)
+          } else if next.op == .builtinConstant {
+            pc &+= 1
+            steps &+= 2
+            cost &+= steps
+            steps = 0
+            stack[sp] = callBuiltin(next.a, stack[sp], constants[Int(next.b)])
+            if cost > budget { return overBudget(frameBase, 0) }
+          }
+        }
+        sp &+= 1
       case .has:
-        stack[sp - 1] = has(stack[sp - 1], name: instruction.a, field: instruction.b)
+        stack[sp &- 1] = has(stack[sp &- 1], name: instruction.a, field: instruction.b)
       case .list:
         let count = Int(instruction.a)
         sp -= count
         stack[sp] = makeList(from: stack + sp, count: count)
-        sp += 1
+        sp &+= 1
       case .map:
         let count = Int(instruction.a)
         sp -= count * 2
         stack[sp] = makeMap(from: stack + sp, count: count)
-        sp += 1
+        sp &+= 1
       case .template:
         let count = Int(instruction.a)
         sp -= count
         stack[sp] = template(UnsafeBufferPointer(start: stack + sp, count: count))
-        sp += 1
+        sp &+= 1
 
       case .builtin:
         let count = Int(instruction.b)
@@ -600,25 +632,30 @@ final class VM {
         if count == 1, instruction.a == Builtin.size.rawValue, case .string(let id) = stack[sp] {
           stack[sp] = stringSize(id)
         } else if count == 2, instruction.a == Builtin.startsWith.rawValue, case .string(let text) = stack[sp],
-          case .string(let prefix) = stack[sp + 1]
+          case .string(let prefix) = stack[sp &+ 1]
         {
           stack[sp] = stringStartsWith(text, prefix)
         } else {
+          cost &+= steps  // as in `builtinConstant`
+          steps = 0
           stack[sp] = callBuiltin(instruction.a, UnsafeBufferPointer(start: stack + sp, count: count))
         }
-        sp += 1
-        if cost > budget { return overBudget(frameBase) }
+        sp &+= 1
+        if cost &+ steps > budget { return overBudget(frameBase, steps) }
       case .call:
-        if cost > budget { return overBudget(frameBase) }
+        if cost &+ steps > budget { return overBudget(frameBase, steps) }
         let callee = functions[Int(instruction.a)]
         frames.append(Frame(returnPC: pc, base: bp, stackNeed: need))
         need = Int(callee.stackNeed)
         bp = sp - Int(instruction.b)
         let top = bp + Int(callee.localCount)
-        if top + Int(callee.stackNeed) >= capacity { grow(top + Int(callee.stackNeed)) }
+        if top + Int(callee.stackNeed) >= capacity {
+          grow(top + Int(callee.stackNeed))
+          stack = self.stack
+        }
         while sp < top {
           stack[sp] = .null
-          sp += 1
+          sp &+= 1
         }
         pc = Int(callee.entry)
         if Observer.observes {
@@ -629,152 +666,159 @@ final class VM {
         let count = Int(instruction.b)
         sp -= count
         stack[sp] = callHost(Int(instruction.a), UnsafeBufferPointer(start: stack + sp, count: count))
-        sp += 1
+        sp &+= 1
 
       case .iterInit:
-        let base = bp + Int(instruction.a)
-        sp -= 1
+        let base = bp &+ Int(instruction.a)
+        sp &-= 1
         let collection = stack[sp]
         switch collection {
         case .list, .map:
           stack[base] = collection
         case .error:
           stack[sp] = collection
-          sp += 1
+          sp &+= 1
           pc = Int(instruction.b)
           continue
         default:
           stack[sp] = heap.makeError("no matching overload: macros range over a list or map, not \(describeType(collection))")
-          sp += 1
+          sp &+= 1
           pc = Int(instruction.b)
           continue
         }
-        stack[base + 1] = .int(0)
-        stack[base + 3] = .int(0)
+        stack[base &+ 1] = .int(0)
+        stack[base &+ 3] = .int(0)
       case .iterNext, .iterNextPair:
-        if cost > budget { return overBudget(frameBase) }
-        let base = bp + Int(instruction.a)
-        guard case .int(let position) = stack[base + 1] else { return malformed(frameBase, pc, "position") }
+        if cost &+ steps > budget { return overBudget(frameBase, steps) }
+        let base = bp &+ Int(instruction.a)
+        guard case .int(let position) = stack[base &+ 1] else { return malformed(frameBase, steps, pc, "position") }
         let pair = instruction.op == .iterNextPair
         switch stack[base] {
         case .list(let list) where Int(position) < heap.count(list):
           if pair {
-            stack[base + 2] = .int(position)
-            stack[base + 4] = heap.element(list, Int(position))
+            stack[base &+ 2] = .int(position)
+            stack[base &+ 4] = heap.element(list, Int(position))
           } else {
-            stack[base + 2] = heap.element(list, Int(position))
+            stack[base &+ 2] = heap.element(list, Int(position))
           }
         case .map(let map) where Int(position) < Int(heap.mapRecord(map).count):
           let entry = Int(heap.mapRecord(map).start) + Int(position)
-          stack[base + 2] = heap.mapKey(entry)
-          if pair { stack[base + 4] = heap.mapValue(entry) }
+          stack[base &+ 2] = heap.mapKey(entry)
+          if pair { stack[base &+ 4] = heap.mapValue(entry) }
         default:
           pc = Int(instruction.b)
           continue
         }
-        stack[base + 1] = .int(position + 1)
+        stack[base &+ 1] = .int(position + 1)
       case .allStep, .existsStep:
         // `all` stops at the first false, `exists` at the first true; an error or a non-bool
         // is remembered (the first one) and reported only if nothing decides.
-        let base = bp + Int(instruction.a)
+        let base = bp &+ Int(instruction.a)
         let decisive = instruction.op == .existsStep
-        sp -= 1
+        sp &-= 1
         let predicate = stack[sp]
         switch predicate {
         case .bool(decisive):
           stack[sp] = predicate
-          sp += 1
+          sp &+= 1
           pc = Int(instruction.b)
-        case .bool: break
+        case .bool:
+          // The loop's `jump` back to its `iterNext` (what the compiler emits next) is taken
+          // here, charged as its own instruction, without a dispatch of its own.
+          if !Observer.observes, code[pc].op == .jump {
+            pc = Int(code[pc].a)
+            steps &+= 1
+            if cost &+ steps > budget { return overBudget(frameBase, steps) }
+          }
         default:
-          if case .bool = stack[base + 3] {
-            stack[base + 3] = predicate.isError ? predicate : noOverload(decisive ? "exists" : "all", predicate)
+          if case .bool = stack[base &+ 3] {
+            stack[base &+ 3] = predicate.isError ? predicate : noOverload(decisive ? "exists" : "all", predicate)
           }
         }
       case .existsOneStep:
-        let base = bp + Int(instruction.a)
-        sp -= 1
+        let base = bp &+ Int(instruction.a)
+        sp &-= 1
         let predicate = stack[sp]
         switch predicate {
         case .bool(false): break
         case .bool(true):
-          guard case .int(let count) = stack[base + 3] else { return malformed(frameBase, pc, "count") }
-          stack[base + 3] = .int(count + 1)
+          guard case .int(let count) = stack[base &+ 3] else { return malformed(frameBase, steps, pc, "count") }
+          stack[base &+ 3] = .int(count + 1)
         default:
           stack[sp] = predicate.isError ? predicate : noOverload("exists_one", predicate)
-          sp += 1
+          sp &+= 1
           pc = Int(instruction.b)
         }
       case .existsOneDone:
-        guard case .int(let count) = stack[bp + Int(instruction.a) + 3] else {
-          return malformed(frameBase, pc, "count")
+        guard case .int(let count) = stack[bp &+ Int(instruction.a) + 3] else {
+          return malformed(frameBase, steps, pc, "count")
         }
         stack[sp] = .bool(count == 1)
-        sp += 1
+        sp &+= 1
       case .filterStep:
-        let base = bp + Int(instruction.a)
-        sp -= 1
+        let base = bp &+ Int(instruction.a)
+        sp &-= 1
         let predicate = stack[sp]
-        guard case .int(let kept) = stack[base + 3] else { return malformed(frameBase, pc, "count") }
+        guard case .int(let kept) = stack[base &+ 3] else { return malformed(frameBase, steps, pc, "count") }
         switch predicate {
         case .bool(true):
-          stack[sp] = stack[base + 2]
-          sp += 1
-          stack[base + 3] = .int(kept + 1)
-          if sp + need >= capacity { grow(sp + need) }
+          stack[sp] = stack[base &+ 2]
+          sp &+= 1
+          stack[base &+ 3] = .int(kept + 1)
+          if sp + need >= capacity { grow(sp + need); stack = self.stack }
           if kept + 1 > limits.maximumCollectionSize {
             sp -= Int(kept) + 1
             stack[sp] = collectionTooLarge()
-            sp += 1
+            sp &+= 1
             pc = Int(instruction.b)
           }
         case .bool(false): break
         default:
           sp -= Int(kept)
           stack[sp] = predicate.isError ? predicate : noOverload("filter", predicate)
-          sp += 1
+          sp &+= 1
           pc = Int(instruction.b)
         }
       case .mapStep, .entryStep:
         // The mapped value (after its key, for `entryStep`) stays on the stack and is counted;
         // an error drops everything kept so far.
-        let base = bp + Int(instruction.a)
+        let base = bp &+ Int(instruction.a)
         let stride = instruction.op == .entryStep ? 2 : 1
-        guard case .int(let kept) = stack[base + 3] else { return malformed(frameBase, pc, "count") }
-        if stack[sp - 1].isError || kept + 1 > limits.maximumCollectionSize {
-          let failure = stack[sp - 1].isError ? stack[sp - 1] : collectionTooLarge()
+        guard case .int(let kept) = stack[base &+ 3] else { return malformed(frameBase, steps, pc, "count") }
+        if stack[sp &- 1].isError || kept + 1 > limits.maximumCollectionSize {
+          let failure = stack[sp &- 1].isError ? stack[sp &- 1] : collectionTooLarge()
           sp -= (Int(kept) + 1) * stride
           stack[sp] = failure
-          sp += 1
+          sp &+= 1
           pc = Int(instruction.b)
         } else {
-          stack[base + 3] = .int(kept + 1)
-          if sp + need >= capacity { grow(sp + need) }
+          stack[base &+ 3] = .int(kept + 1)
+          if sp + need >= capacity { grow(sp + need); stack = self.stack }
         }
       case .unwind:
-        sp -= 1
+        sp &-= 1
         let failure = stack[sp]
-        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else {
-          return malformed(frameBase, pc, "count")
+        guard case .int(let kept) = stack[bp &+ Int(instruction.a) + 3] else {
+          return malformed(frameBase, steps, pc, "count")
         }
         sp -= Int(kept) * Int(instruction.b)
         stack[sp] = failure
-        sp += 1
+        sp &+= 1
       case .collect:
-        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else {
-          return malformed(frameBase, pc, "count")
+        guard case .int(let kept) = stack[bp &+ Int(instruction.a) + 3] else {
+          return malformed(frameBase, steps, pc, "count")
         }
         sp -= Int(kept)
         stack[sp] = .list(heap.makeList(UnsafeBufferPointer(start: stack + sp, count: Int(kept))))
-        sp += 1
+        sp &+= 1
       case .collectMap:
-        guard case .int(let kept) = stack[bp + Int(instruction.a) + 3] else {
-          return malformed(frameBase, pc, "count")
+        guard case .int(let kept) = stack[bp &+ Int(instruction.a) + 3] else {
+          return malformed(frameBase, steps, pc, "count")
         }
         sp -= Int(kept) * 2
         // The keys are those of the list or map iterated over, distinct already.
         stack[sp] = makeMap(from: stack + sp, count: Int(kept), distinct: true)
-        sp += 1
+        sp &+= 1
       }
     }
   }
