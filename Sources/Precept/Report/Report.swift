@@ -123,20 +123,51 @@ public struct Report: Sendable, Hashable {
   /// nodes at one position, and one defect in the source. Nodes without a position (a view
   /// model that gives none) are never taken for one another.
   mutating func collapseRepeats() {
-    var seenFindings: Set<[String]> = []
-    findings.removeAll { finding in
-      finding.line > 0
-        && !seenFindings.insert([finding.rule, finding.file, "\(finding.line)", "\(finding.column)", finding.message])
-          .inserted
+    // Keyed by position alone (two integers hash in a few instructions), the strings compared
+    // only between the few items at one position: hashing an array of five strings made for
+    // each item cost 6,000 instructions a finding.
+    var keptFindings: [RepeatPosition: [Int]] = [:]
+    var kept: [Finding] = []
+    kept.reserveCapacity(findings.count)
+    for finding in findings {
+      if finding.line > 0 {
+        let position = RepeatPosition(line: finding.line, column: finding.column)
+        let earlier = keptFindings[position, default: []]
+        if earlier.contains(where: {
+          kept[$0].rule == finding.rule && kept[$0].file == finding.file && kept[$0].message == finding.message
+        }) {
+          continue
+        }
+        keptFindings[position, default: []].append(kept.count)
+      }
+      kept.append(finding)
     }
-    var seenReviews: Set<[String]> = []
-    needsReview.removeAll { item in
-      guard item.line > 0,
-        !seenReviews.insert([item.rule, item.file, "\(item.line)", "\(item.column)", item.message]).inserted
-      else { return false }
-      ruleCounts[item.rule]?.needsReview -= 1
-      return true
+    if kept.count != findings.count { findings = kept }
+    var keptReviewPositions: [RepeatPosition: [Int]] = [:]
+    var keptReviews: [ReviewItem] = []
+    keptReviews.reserveCapacity(needsReview.count)
+    for item in needsReview {
+      if item.line > 0 {
+        let position = RepeatPosition(line: item.line, column: item.column)
+        let earlier = keptReviewPositions[position, default: []]
+        if earlier.contains(where: {
+          keptReviews[$0].rule == item.rule && keptReviews[$0].file == item.file
+            && keptReviews[$0].message == item.message
+        }) {
+          ruleCounts[item.rule]?.needsReview -= 1
+          continue
+        }
+        keptReviewPositions[position, default: []].append(keptReviews.count)
+      }
+      keptReviews.append(item)
     }
+    if keptReviews.count != needsReview.count { needsReview = keptReviews }
+  }
+
+  /// Where a finding or review item is, for `collapseRepeats`.
+  private struct RepeatPosition: Hashable {
+    var line: Int
+    var column: Int
   }
 
   /// Sorts everything by file, line, column and rule, so output is deterministic.
