@@ -16,22 +16,18 @@ struct SyntheticLintCommand {
     "precept-bench synthetic-lint [--files N] [--runs R] [--read-only]  the lint figure's loop R times (default 1) over N synthetic files (default 400), untimed"
 
   init(arguments: [String]) throws(ExprCommand.UsageError) {
-    var index = 0
-    func number(_ option: String, minimum: Int) throws(ExprCommand.UsageError) -> Int {
-      index += 1
-      guard index < arguments.count, let value = Int(arguments[index]), value >= minimum else {
-        throw ExprCommand.UsageError(message: "\(option) expects a number ≥ \(minimum)")
-      }
-      return value
-    }
-    while index < arguments.count {
-      switch arguments[index] {
-      case "--files": files = try number("--files", minimum: 1)
-      case "--runs": runs = try number("--runs", minimum: 0)
+    var rest = arguments[...]
+    while let option = rest.popFirst() {
+      switch option {
       case "--read-only": readOnly = true
-      default: throw ExprCommand.UsageError(message: "unknown option '\(arguments[index])'")
+      case "--files", "--runs":
+        let minimum = option == "--files" ? 1 : 0
+        guard let text = rest.popFirst(), let value = Int(text), value >= minimum else {
+          throw ExprCommand.UsageError(message: "\(option) expects a number ≥ \(minimum)")
+        }
+        if option == "--files" { files = value } else { runs = value }
+      default: throw ExprCommand.UsageError(message: "unknown option '\(option)'")
       }
-      index += 1
     }
   }
 

@@ -126,42 +126,44 @@ public struct Report: Sendable, Hashable {
     // Keyed by position alone (two integers hash in a few instructions), the strings compared
     // only between the few items at one position: hashing an array of five strings made for
     // each item cost 6,000 instructions a finding.
-    var keptFindings: [RepeatPosition: [Int]] = [:]
-    var kept: [Finding] = []
-    kept.reserveCapacity(findings.count)
-    for finding in findings {
-      if finding.line > 0 {
-        let position = RepeatPosition(line: finding.line, column: finding.column)
-        let earlier = keptFindings[position, default: []]
-        if earlier.contains(where: {
-          kept[$0].rule == finding.rule && kept[$0].file == finding.file && kept[$0].message == finding.message
-        }) {
-          continue
-        }
-        keptFindings[position, default: []].append(kept.count)
-      }
-      kept.append(finding)
+    let keptFindings = Report.firstOfRepeats(findings, dropped: { _ in }) {
+      ($0.line, $0.column, $0.rule, $0.file, $0.message)
     }
-    if kept.count != findings.count { findings = kept }
-    var keptReviewPositions: [RepeatPosition: [Int]] = [:]
-    var keptReviews: [ReviewItem] = []
-    keptReviews.reserveCapacity(needsReview.count)
-    for item in needsReview {
-      if item.line > 0 {
-        let position = RepeatPosition(line: item.line, column: item.column)
-        let earlier = keptReviewPositions[position, default: []]
-        if earlier.contains(where: {
-          keptReviews[$0].rule == item.rule && keptReviews[$0].file == item.file
-            && keptReviews[$0].message == item.message
-        }) {
-          ruleCounts[item.rule]?.needsReview -= 1
-          continue
-        }
-        keptReviewPositions[position, default: []].append(keptReviews.count)
-      }
-      keptReviews.append(item)
+    if keptFindings.count != findings.count { findings = keptFindings }
+    var dropped: [String] = []
+    let keptReviews = Report.firstOfRepeats(needsReview, dropped: { dropped.append($0.rule) }) {
+      ($0.line, $0.column, $0.rule, $0.file, $0.message)
     }
     if keptReviews.count != needsReview.count { needsReview = keptReviews }
+    for rule in dropped { ruleCounts[rule]?.needsReview -= 1 }
+  }
+
+  /// `items` less those that repeat an earlier one's rule, file and message at its position
+  /// (items at line 0 have no position and are all kept), each one left out given to `dropped`.
+  private static func firstOfRepeats<Item>(
+    _ items: [Item], dropped: (Item) -> Void,
+    _ key: (Item) -> (line: Int, column: Int, rule: String, file: String, message: String)
+  ) -> [Item] {
+    var keptAt: [RepeatPosition: [Int]] = [:]
+    var kept: [Item] = []
+    kept.reserveCapacity(items.count)
+    for item in items {
+      let mine = key(item)
+      if mine.line > 0 {
+        let position = RepeatPosition(line: mine.line, column: mine.column)
+        let repeats = keptAt[position, default: []].contains { index in
+          let earlier = key(kept[index])
+          return earlier.rule == mine.rule && earlier.file == mine.file && earlier.message == mine.message
+        }
+        if repeats {
+          dropped(item)
+          continue
+        }
+        keptAt[position, default: []].append(kept.count)
+      }
+      kept.append(item)
+    }
+    return kept
   }
 
   /// Where a finding or review item is, for `collapseRepeats`.
