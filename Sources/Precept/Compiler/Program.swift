@@ -74,6 +74,11 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
     case string(Int32)
     case bytes(Int32)
     case list([Item])
+
+    var isList: Bool {
+      if case .list = self { return true }
+      return false
+    }
   }
 
   let constants: [Item]

@@ -16,6 +16,9 @@ public struct Engine: Sendable {
   let extraTypes: [String: [String]]
   /// Each ruleset's enabled rules as the runner visits them (`rulesets[i]`'s are `plans[i]`).
   let plans: [[RulePlan]]
+  /// Each ruleset's source texts for explanations (`rulesets[i]`'s are `texts[i]`), made once
+  /// instead of for each finding.
+  let texts: [SourceTexts]
 
   /// An engine for `rulesets` (their imports are evaluated too). Call `validate()` next: it
   /// reports each host function a ruleset declares that `hostFunctions` lacks or has with
@@ -51,6 +54,7 @@ public struct Engine: Sendable {
     self.plans = all.map { ruleset in
       RulePlan.plans(for: ruleset.program, extraTypes: extraTypes) { Engine.isEnabled($0, disabled: disabledRules) }
     }
+    self.texts = all.map { SourceTexts(program: $0.program, rulesets: all) }
   }
 
   /// Checks the host functions every ruleset declares against the ones the engine was given:
@@ -380,7 +384,7 @@ struct RuleRunner {
   /// Runs a clause in explain mode.
   private func trace(_ function: Int, _ bindings: [Word]) -> (Word, TracedClause) {
     let (result, trace) = vm.runTraced(function, bindings)
-    let texts = SourceTexts(program: vm.program, rulesets: engine.rulesets)
+    let texts = engine.texts[ruleset]
     return (result, TracedClause(function: function, trace: trace, texts: texts, program: vm.program))
   }
 

@@ -4,7 +4,7 @@
 /// The ruleset sources a program's source map points into, found among an engine's rulesets:
 /// the program's own, and those of the imports whose lets it compiled — each only if it is the
 /// text the map was made from (its digest matches), so a span never quotes the wrong text.
-struct SourceTexts {
+struct SourceTexts: Sendable {
   let map: SourceMap
   private let sources: [SourceFile?]
   private let names: [String]
@@ -76,13 +76,16 @@ struct TracedClause {
     var result: [Int] = []
     var queue = map.children(of: top)
     if map.nodes[top].kind == .not, let inner = queue.first { queue = map.children(of: inner) }
-    var seen: Set<String> = [texts.text(top) ?? ""]
+    // At most `maximumOperands + 1` texts: a list compared in place is cheaper than a set that
+    // hashes each one.
+    var seen: [String] = [texts.text(top) ?? ""]
     while !queue.isEmpty, result.count < Self.maximumOperands {
       let next = queue.removeFirst()
       let kind = map.nodes[next].kind
       guard kind != .name, kind != .literal, trace.values[next] != nil, !map.isInMacroBody(next, below: top),
-        let text = texts.text(next), seen.insert(text).inserted
+        let text = texts.text(next), !seen.contains(text)
       else { continue }
+      seen.append(text)
       result.append(next)
       switch kind {
       case .comprehension: queue.append(next + 1)

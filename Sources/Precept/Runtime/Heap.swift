@@ -109,6 +109,13 @@ struct Heap {
     case .word(let word): return word
     case .string(let index): return .string(linkedString(index, hash: hashes[Int(index)]))
     case .bytes(let index): return .bytes(linkedString(index, hash: hashes[Int(index)]))
+    case .list(let items) where !items.contains(where: \.isList):
+      // Flat (most list constants): linked straight into the heap's elements, with no array
+      // made and freed per constant and VM.
+      let start = Int32(elements.count)
+      for item in items { elements.append(link(item, hashes: hashes)) }
+      allocated += items.count
+      return .list(makeList(.values, start: start, count: Int32(items.count)))
     case .list(let elements):
       var words: [Word] = []
       words.reserveCapacity(elements.count)
