@@ -344,7 +344,14 @@ struct CodeGen {
         emit(key)
         emit(value)
       }
-      emit(.map, Int32(entries.count))
+      // Distinct string-constant keys need no comparing at every evaluation.
+      var keys: [String] = []
+      for (key, _) in entries {
+        guard case .string(let text)? = scalarConstant(key) else { break }
+        keys.append(text)
+      }
+      let distinct = keys.count == entries.count && Set(keys.map { Array($0.utf8) }).count == keys.count
+      emit(.map, Int32(entries.count), distinct ? 1 : 0)
     case .template(let parts):
       for part in parts { emit(part) }
       emit(.template, Int32(parts.count))

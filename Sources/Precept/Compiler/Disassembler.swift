@@ -100,6 +100,8 @@ enum Disassembler {
       return value < 0 ? nil : NodeField(rawValue: value).map { "field " + $0.name } ?? "invalid field"
     case .target:
       return "→ \(value)"
+    case .flag:
+      return value == 1 ? "distinct keys" : nil
     case .none, .slot, .loop, .count, .argumentCount, .stride:
       return nil
     }

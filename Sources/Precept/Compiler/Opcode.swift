@@ -178,6 +178,9 @@ extension Opcode {
     case field
     /// How many stack values each kept element of a comprehension is: 1 or 2.
     case stride
+    /// 0 or 1: whether the compiler proved something the instruction would otherwise check
+    /// (`map`: that the keys are distinct).
+    case flag
     /// The opcode number of a comparison: `equal` … `greaterEqual`, or `in`.
     case comparison
     /// A `Builtin` number that takes two arguments (a receiver and one more).
@@ -278,7 +281,9 @@ extension Opcode {
     case .has: Facts("has", a: .stringConstant, b: .field, pops: .fixed(1), pushes: 1)
     case .selectLocal: Facts("selectLocal", a: .slot, b: .stringConstant, pushes: 1)
     case .list: Facts("list", a: .count, pops: .operandA(perItem: 1), pushes: 1)
-    case .map: Facts("map", a: .count, pops: .operandA(perItem: 2), pushes: 1)
+    // `b` is 1 when the keys are string constants the compiler found distinct: the VM then
+    // does not compare them (and charges the same cost as if it had).
+    case .map: Facts("map", a: .count, b: .flag, pops: .operandA(perItem: 2), pushes: 1)
     case .template: Facts("template", a: .count, pops: .operandA(perItem: 1), pushes: 1)
     case .builtin: Facts("builtin", a: .builtin, b: .argumentCount, pops: .operandB, pushes: 1)
     case .call: Facts("call", a: .function, b: .argumentCount, pops: .operandB, pushes: 1)

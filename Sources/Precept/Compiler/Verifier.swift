@@ -173,6 +173,8 @@ enum Verifier {
         guard value == -1 || NodeField(rawValue: Int32(value)) != nil else { throw fail(pc, "unknown field \(value)") }
       case .stride:
         guard value == 1 || value == 2 else { throw fail(pc, "unwind stride must be 1 or 2") }
+      case .flag:
+        guard value == 0 || value == 1 else { throw fail(pc, "flag \(value) is neither 0 nor 1") }
       case .comparison:
         guard Opcode.constantComparisons.contains(where: { Int($0.rawValue) == value }) else {
           throw fail(pc, "\(value) is not the opcode of a comparison")

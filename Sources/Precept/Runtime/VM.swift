@@ -617,7 +617,13 @@ final class VM {
       case .map:
         let count = Int(instruction.a)
         sp -= count * 2
-        stack[sp] = makeMap(from: stack + sp, count: count)
+        if instruction.b == 1 {
+          // Keys the compiler found distinct: charged as the comparisons would be.
+          stack[sp] = makeMap(from: stack + sp, count: count, distinct: true)
+          cost += count * (count - 1) / 2
+        } else {
+          stack[sp] = makeMap(from: stack + sp, count: count)
+        }
         sp &+= 1
       case .template:
         let count = Int(instruction.a)

@@ -90,6 +90,37 @@ import Testing
 
   /// Cost units one evaluation spends: specialised instructions charge what the pair they
   /// stand for would, so budgets mean what they meant.
+  /// A map literal whose keys are distinct string constants is marked so, and the VM does not
+  /// compare its keys; the value and the cost are those of the same map with a key bound.
+  @Test func distinctConstantKeysAreNotComparedAtRunTime() throws {
+    func flag(_ source: String, _ variables: [String] = []) throws -> Int32? {
+      try CompiledExpression(source, variables: variables).program.code.first { $0.op == .map }?.b
+    }
+    #expect(try flag("{'trash': 'Delete', 'gear': 'Settings', 'plus': 'Add'}") == 1)
+    #expect(try flag("{'a': 1, 'a': 2}") == 0)
+    #expect(try flag("{'a': 1, 2: 2}") == 0)
+    #expect(try flag("{'a': 1, k: 2}", ["k"]) == 0)
+    let written = try CompiledExpression("{'a': 1, 'b': 2, 'c': 3}['c']")
+    let bound = try CompiledExpression("{'a': 1, 'b': 2, k: 3}['c']", variables: ["k"])
+    #expect("\(written.evaluate([:]))" == "\(bound.evaluate(["k": .string("c")]))")
+    #expect(Self.cost(written, [:]) == Self.cost(bound, ["k": .string("c")]))
+    // A repeated key is still an error.
+    guard case .failure(let error) = try CompiledExpression("{'a': 1, 'a': 2}").evaluate([:]) else {
+      Issue.record("a repeated key must be an error")
+      return
+    }
+    #expect(error.message.contains("repeated key"))
+    // The verifier takes 0 or 1 only.
+    let program = try CompiledExpression("{'a': 1}").program
+    var code = program.code
+    code[code.firstIndex { $0.op == .map }!].b = 2
+    let altered = Program(
+      name: program.name, version: program.version, sourceName: program.sourceName, metadata: program.metadata,
+      code: code, functions: program.functions, constants: program.constants, hosts: program.hosts,
+      globals: program.globals, compiledRules: program.compiledRules, sourceText: program.sourceText)
+    #expect(Bytecode.problems(altered).first?.contains("flag 2 is neither 0 nor 1") == true)
+  }
+
   static func cost(_ expression: CompiledExpression, _ bindings: [String: Value]) -> Int {
     let vm = VM(program: expression.program, model: ViewModel.empty)
     vm.bind(expression.program.globals.map { bindings[$0] ?? .null })
