@@ -617,13 +617,8 @@ final class VM {
       case .map:
         let count = Int(instruction.a)
         sp -= count * 2
-        if instruction.b == 1 {
-          // Keys the compiler found distinct: charged as the comparisons would be.
-          stack[sp] = makeMap(from: stack + sp, count: count, distinct: true)
-          cost += count * (count - 1) / 2
-        } else {
-          stack[sp] = makeMap(from: stack + sp, count: count)
-        }
+        // Keys the compiler found distinct are not compared, but charged as if they were.
+        stack[sp] = makeMap(from: stack + sp, count: count, distinct: instruction.b == 1, charged: true)
         sp &+= 1
       case .template:
         let count = Int(instruction.a)
@@ -840,8 +835,11 @@ final class VM {
   }
 
   /// A map of `count` key–value pairs. Unless the keys are known to be `distinct`, each is
-  /// compared with the ones before it, and the comparisons are charged to the budget.
-  private func makeMap(from pointer: UnsafeMutablePointer<Word>, count: Int, distinct: Bool = false) -> Word {
+  /// compared with the ones before it; the comparisons are charged to the budget unless the
+  /// keys are distinct and not `charged`.
+  private func makeMap(
+    from pointer: UnsafeMutablePointer<Word>, count: Int, distinct: Bool = false, charged: Bool = false
+  ) -> Word {
     var keys: [Word] = []
     var values: [Word] = []
     keys.reserveCapacity(count)
@@ -865,7 +863,7 @@ final class VM {
       if repeated {
         return heap.makeError("repeated key in map literal: \(Printer.literal(self.value(of: key)))")
       }
-      if !distinct { cost += keys.count }
+      if !distinct || charged { cost += keys.count }
       keys.append(key)
       values.append(value)
     }

@@ -104,6 +104,11 @@ import Testing
     let bound = try CompiledExpression("{'a': 1, 'b': 2, k: 3}['c']", variables: ["k"])
     #expect("\(written.evaluate([:]))" == "\(bound.evaluate(["k": .string("c")]))")
     #expect(Self.cost(written, [:]) == Self.cost(bound, ["k": .string("c")]))
+    // An error value stops the map where it is, charged the same way.
+    let failing = try CompiledExpression("{'a': 1, 'b': x / 0, 'c': 3, 'd': 4}", variables: ["x"])
+    let failingBound = try CompiledExpression("{'a': 1, 'b': x / 0, 'c': 3, k: 4}", variables: ["x", "k"])
+    #expect("\(failing.evaluate(["x": .int(1)]))" == "\(failingBound.evaluate(["x": .int(1), "k": .string("d")]))")
+    #expect(Self.cost(failing, ["x": .int(1)]) == Self.cost(failingBound, ["x": .int(1), "k": .string("d")]))
     // A repeated key is still an error.
     guard case .failure(let error) = try CompiledExpression("{'a': 1, 'a': 2}").evaluate([:]) else {
       Issue.record("a repeated key must be an error")
