@@ -86,7 +86,8 @@ package struct ViewIndex: Sendable {
       var storedViewTypes: [String: String] = [:]
       // Looked up only while walking the type's own members: a type without any needs none.
       for property in properties where !members.isEmpty {
-        guard let written = property.type, !ViewIndex.containsArrow(written) else { continue }
+        // Searched in UTF-8 bytes: Foundation's `contains` was most of building a type's entry.
+        guard let written = property.type, !written.utf8Contains("->") else { continue }
         let viewType = ViewIndex.simpleName(written)
         if Catalog.viewTypes.contains(viewType) { storedViewTypes[property.name] = viewType }
       }
@@ -274,17 +275,6 @@ package struct ViewIndex: Sendable {
         continue
       }
     }
-  }
-
-  /// Whether a type's text has `->`, searched in its UTF-8 bytes (Foundation's `contains` on
-  /// strings was most of building a type's entry).
-  static func containsArrow(_ text: String) -> Bool {
-    var previous: UInt8 = 0
-    for byte in text.utf8 {
-      if previous == UInt8(ascii: "-") && byte == UInt8(ascii: ">") { return true }
-      previous = byte
-    }
-    return false
   }
 
   /// `Row` for `Outer.Row`, `SwiftUI.View` or `Row<Content>`.

@@ -91,21 +91,6 @@ enum TapArea {
     apply("height", "minHeight", "maxHeight", &height)
   }
 
-  /// Whether `text` contains `.` followed by `name`, by a scan of its UTF-8 bytes: Foundation's
-  /// `contains` on strings cost more than the rest of working out a tap area.
-  private static func mentions(_ text: String, dotted name: String) -> Bool {
-    let text = text.utf8
-    let name = name.utf8
-    guard text.count > name.count else { return false }
-    var index = text.startIndex
-    while let dot = text[index...].firstIndex(of: UInt8(ascii: ".")) {
-      let start = text.index(after: dot)
-      if text[start...].starts(with: name) { return true }
-      index = start
-    }
-    return false
-  }
-
   private static func padding(_ args: [ViewArgument], _ width: inout Double?, _ height: inout Double?) {
     // `.padding()`, `.padding(8)`, `.padding(.horizontal)`, `.padding(.horizontal, 8)`,
     // `.padding([.leading, .top], 8)`, `.padding(EdgeInsets(…))`.
@@ -116,7 +101,7 @@ enum TapArea {
         length = argument
       } else if argument.kind == .member || (argument.kind == .expr && argument.value.hasPrefix("[")) {
         let names = argument.value
-        func has(_ name: String) -> Bool { mentions(names, dotted: name) }
+        func has(_ name: String) -> Bool { names.utf8Contains("." + name) }
         let all = has("all")
         guard all || ["horizontal", "vertical", "leading", "trailing", "top", "bottom"].contains(where: has) else {
           // A length named by a constant of the app's own (`.padding(.small)`).

@@ -58,20 +58,10 @@ package struct FixEdit: Sendable, Hashable {
 
   /// Whether `text` holds an Xcode placeholder, `<#…#>`.
   package static func hasPlaceholder(_ text: String) -> Bool {
-    // A byte scan: Foundation's `range(of:)` cost 9,000 instructions a finding with a fix.
-    var opened = false
-    var previous: UInt8 = 0
-    for byte in text.utf8 {
-      if !opened {
-        opened = previous == UInt8(ascii: "<") && byte == UInt8(ascii: "#")
-        // "<#>" is an opening with no closing: the closing's "#" must come after the opening's.
-        previous = opened ? 0 : byte
-      } else {
-        if previous == UInt8(ascii: "#") && byte == UInt8(ascii: ">") { return true }
-        previous = byte
-      }
-    }
-    return false
+    // Byte scans: Foundation's `range(of:)` cost 9,000 instructions a finding with a fix.
+    // "<#>" is an opening with no closing: the closing's "#" must come after the opening's.
+    guard let open = text.utf8Index(of: "<#") else { return false }
+    return text.utf8Index(of: "#>", from: text.utf8.index(open, offsetBy: 2)) != nil
   }
 
   /// The edit as a hint to read: `.accessibilityLabel("Delete")`, `role: .destructive`.

@@ -1,0 +1,26 @@
+import Testing
+
+@testable import Precept
+
+/// The byte search that stands in for Foundation's `range(of:)` on hot paths, and what uses it.
+@Suite struct UTF8SearchTests {
+  @Test func findsTheFirstOccurrenceAtOrAfterAStart() {
+    let text = "a->b->c"
+    #expect(text.utf8Index(of: "->").map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } == 1)
+    let after = text.utf8.index(text.utf8.startIndex, offsetBy: 2)
+    #expect(text.utf8Index(of: "->", from: after).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } == 4)
+    #expect(text.utf8Contains("b->c") && !text.utf8Contains("c->") && !"".utf8Contains("-"))
+    // A partial match before the real one, and a needle longer than the text.
+    #expect("..top".utf8Contains(".top") && !".to".utf8Contains(".top"))
+    // Non-ASCII text is searched by its bytes.
+    #expect("Löschen [.top]".utf8Contains(".top") && "é->".utf8Contains("->"))
+  }
+
+  @Test func anXcodePlaceholderNeedsItsClosingAfterItsOpening() {
+    #expect(FixEdit.hasPlaceholder(#".accessibilityLabel("<#label#>")"#))
+    #expect(FixEdit.hasPlaceholder("<##>"))
+    #expect(!FixEdit.hasPlaceholder("<#>"))
+    #expect(!FixEdit.hasPlaceholder("#> then <#"))
+    #expect(!FixEdit.hasPlaceholder(#".accessibilityLabel("Delete")"#))
+  }
+}
