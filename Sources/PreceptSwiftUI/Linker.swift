@@ -378,23 +378,15 @@ struct UseSite: Hashable, Comparable {
 }
 
 /// What an expansion at a use written in the file depends on when it binds nothing: the
-/// declaration, the type whose members it sees, and the declarations around the use (a use of
-/// one of them inside it is recursion).
+/// declaration, the type whose members it sees, and how many declarations are around the use
+/// (the depth limit). Which declarations those are matters only where the expansion uses one of
+/// them (recursion): `CachedExpansion.fits` checks that.
 private struct ExpansionKey: Hashable {
   var declaration: ViewDeclaration
   var type: ObjectIdentifier?
-  var stack: [ViewDeclaration]
+  var depth: Int
   /// Whether the use binds literals (then only a failure is kept: see `Walk.expand`).
   var literals = false
-
-  // The stack is hashed by its depth and innermost declaration; equality compares all of it.
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(declaration)
-    hasher.combine(type)
-    hasher.combine(stack.count)
-    hasher.combine(literals)
-    if let last = stack.last { hasher.combine(last) }
-  }
 }
 
 /// The expansions every file's walk may reuse; the first one made for a key stays.
@@ -418,11 +410,30 @@ private final class SharedExpansions: @unchecked Sendable {
 /// An expansion as first made (its copies at the first use's position), or that it failed.
 private struct CachedExpansion {
   var failed: Bool
+  /// The declarations the expansion's nested uses asked the stack about (recursion), and those
+  /// of them that were on the stack around the first use: the expansion is the same at another
+  /// use whose stack holds the same of them.
+  var probed: Set<ViewDeclaration>
+  var probedOnStack: Set<ViewDeclaration>
   var roots: [ViewNode]
   var records: [ViewExpansion]
   var substitutions: Int
   var expanded: [ViewDeclaration]
   var depth: Int
+}
+
+extension CachedExpansion {
+  /// Whether the expansion is the same around `stack`: each declaration it asked about is on
+  /// `stack` exactly when it was on the first use's (a stack holds a declaration once).
+  func fits(_ stack: [ViewDeclaration]) -> Bool {
+    guard !probed.isEmpty else { return true }
+    var onStack = 0
+    for declaration in stack where probed.contains(declaration) {
+      guard probedOnStack.contains(declaration) else { return false }
+      onStack += 1
+    }
+    return onStack == probedOnStack.count
+  }
 }
 
 private struct UsedView: Hashable {
@@ -463,6 +474,8 @@ private struct Walk {
   var expansionCache: [ExpansionKey: CachedExpansion] = [:]
   /// Declarations' bodies walked for uses written in the file.
   var declarationWalks = 0
+  /// The declarations nested uses asked the stack about, in order (see `CachedExpansion.probed`).
+  var probes: [ViewDeclaration] = []
   var shared: SharedExpansions?
 
   /// The uses written in the file that may be linked, or nil for all of them (the first walk,
@@ -825,9 +838,10 @@ private struct Walk {
   }
 
   /// Whether a limit leaves a use of `member` as written before anything is walked.
-  private func canExpand(_ member: ViewIndex.Member, key: ViewDeclaration, use node: ViewNode, _ context: Context)
-    -> Bool
-  {
+  private mutating func canExpand(
+    _ member: ViewIndex.Member, key: ViewDeclaration, use node: ViewNode, _ context: Context
+  ) -> Bool {
+    if context.useSite != nil { probes.append(key) }
     guard member.minimumCopies <= ViewLinker.maximumExpansionSize, !context.stack.contains(key),
       context.stack.count < ViewLinker.maximumExpansionDepth + 1, level <= ViewLinker.maximumUseNesting
     else { return false }
@@ -865,6 +879,7 @@ private struct Walk {
     if context.useSite == nil {
       outerMark = mark
       outerWalked = walked
+      probes.removeAll(keepingCapacity: true)
     }
     // A use written in the file that binds nothing expands the same way wherever it is: the
     // first such expansion is kept, and later ones copy it to their own place (or fail as it
@@ -877,12 +892,13 @@ private struct Walk {
     let cacheKey =
       reuse
       ? ExpansionKey(
-        declaration: key, type: inner.type.map(ObjectIdentifier.init), stack: context.stack, literals: bindsLiterals)
+        declaration: key, type: inner.type.map(ObjectIdentifier.init), depth: context.stack.count,
+        literals: bindsLiterals)
       : nil
     var roots: [ViewNode]
     var walkedOK: Bool
     if let cacheKey, let cached = expansionCache[cacheKey] ?? shared?.entry(cacheKey),
-      bindsNothing || cached.failed, level + cached.depth <= ViewLinker.maximumUseNesting
+      bindsNothing || cached.failed, level + cached.depth <= ViewLinker.maximumUseNesting, cached.fits(context.stack)
     {
       expansionCache[cacheKey] = cached
       roots = cached.failed ? [] : Self.moved(cached.roots, to: inner.useSite!)
@@ -901,7 +917,7 @@ private struct Walk {
         deepest = max(deepest, level - 1 + cached.depth)
       }
     } else {
-      let (substitutionsBefore, expandedBefore) = (substitutions, expandedOrder.count)
+      let (substitutionsBefore, expandedBefore, probesBefore) = (substitutions, expandedOrder.count, probes.count)
       if context.useSite == nil { declarationWalks += 1 }
       // The views it builds take the use's place, at its level.
       level -= 1
@@ -917,8 +933,10 @@ private struct Walk {
         let depth = walkedOK ? Self.depth(roots) : ViewLinker.maximumExpansionSize
         // Kept only where no nested use met the nesting limit, so it holds at any level it is used at.
         if level - 1 + depth <= ViewLinker.maximumUseNesting, bindsNothing || !walkedOK {
+          let probed = Set(probes[probesBefore...])
           expansionCache[cacheKey] = CachedExpansion(
-            failed: !walkedOK, roots: walkedOK ? roots : [], records: walkedOK ? Array(expansions[mark...]) : [],
+            failed: !walkedOK, probed: probed, probedOnStack: probed.intersection(context.stack),
+            roots: walkedOK ? roots : [], records: walkedOK ? Array(expansions[mark...]) : [],
             substitutions: substitutions - substitutionsBefore, expanded: Array(expandedOrder[expandedBefore...]),
             depth: depth)
           shared?.add(cacheKey, expansionCache[cacheKey]!)

@@ -268,6 +268,43 @@ import Testing
     #expect(Set(linked.expansions.map(\.origin.line)) == [2])
   }
 
+  @Test func usesThatBindNothingInDifferentMembersWalkTheirDeclarationOnce() throws {
+    let text = """
+      struct Bar: View {
+        private var closeLabel: some View { Image(systemName: "xmark").padding(2) }
+        private var leading: some View { Button { a() } label: { closeLabel } }
+        private var trailing: some View { Button { b() } label: { closeLabel } }
+        var body: some View { Button { c() } label: { closeLabel } }
+      }
+      """
+    let document = try SwiftUIReader.read(SourceFile(name: "A.swift", text: text))
+    let linked = ViewLinker.link([document])[0]
+    // Three uses, each in another member: closeLabel's body is walked for the first only.
+    #expect(linked.declarationWalks == 1)
+    #expect(linked.expansions.map(\.line) == [3, 4, 5])
+    #expect(all(linked.document.nodes).filter { $0.type == "Image" }.map(\.line) == [2, 3, 4, 5])
+  }
+
+  @Test func anExpansionIsNotReusedWhereWhatItUsesIsRecursion() throws {
+    // label uses badge and badge uses label. Where badge is declared, label's badge is
+    // recursion and stays as written; in body it is not, and it draws its Text.
+    let text = """
+      struct S: View {
+        var label: some View { HStack { Image(systemName: "star"); badge } }
+        var badge: some View { VStack { Text("new"); label } }
+        var body: some View { VStack { label } }
+      }
+      """
+    let document = try SwiftUIReader.read(SourceFile(name: "A.swift", text: text))
+    let linked = ViewLinker.link([document])[0]
+    let members = linked.document.nodes[0].children
+    func drawn(_ member: String) -> [String] {
+      all(members.first { $0.name == member }!.children).map(\.type)
+    }
+    #expect(drawn("badge") == ["VStack", "Text", "HStack", "Image", "badge"])
+    #expect(drawn("body") == ["VStack", "HStack", "Image", "VStack", "Text", "label"])
+  }
+
   @Test func usesThatBindOnlyLiteralsOfADeclarationTooLargeToCopyAreWalkedOnceAndLeftAsWritten() throws {
     // Big's own nodes are few, but with the six Parts it builds it copies more than a use may.
     let views = """
