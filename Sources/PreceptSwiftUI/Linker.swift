@@ -649,14 +649,12 @@ private struct Walk {
 
   /// Arguments with the bound properties' literal values in place of their names.
   private mutating func bound(_ args: [ViewArgument], _ context: Context) -> [ViewArgument] {
-    guard let bindings = context.bindings, !bindings.literals.isEmpty else {
-      // Copies are made only of arguments with the declaration's bytes.
-      guard context.useSite != nil, args.contains(where: { $0.offsets.range != nil }) else { return args }
-      return args.map(Self.unplaced)
-    }
+    // A copy keeps its arguments' byte ranges, in the declaration's file: copies have no range
+    // of their own, so no fix reads them (the root of a use's expansion, which takes the use's
+    // range, drops them in `wrapped`).
+    guard let bindings = context.bindings, !bindings.literals.isEmpty else { return args }
     let literals = bindings.literals
     return args.map { argument in
-      let argument = context.useSite == nil ? argument : Self.unplaced(argument)
       // Longer than any bound name (and `self.` before it): not hashed to be looked up.
       guard argument.kind == .expr, argument.value.utf8.count <= bindings.longestName + 5 else { return argument }
       var name = argument.value
@@ -1048,7 +1046,10 @@ private struct Walk {
       var root = views[0]
       if root.name == nil { root.name = name }
       root.modifiers += modifiers
-      if let useRange { root.offsets = useRange }
+      if let useRange {
+        root.offsets = useRange
+        if root.args.contains(where: { $0.offsets.range != nil }) { root.args = root.args.map(Self.unplaced) }
+      }
       return [root]
     }
     if modifiers.isEmpty && name == nil { return views }
