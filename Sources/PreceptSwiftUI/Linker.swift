@@ -298,6 +298,19 @@ private enum StyleEffect {
   case unknown
 }
 
+/// What a style call does, before it is placed at a use: see `Walk.styleOutcome`.
+private enum StyleOutcome {
+  case none
+  /// The style shows this argument's value (its source text) as text.
+  case names(String)
+  case unknown
+}
+
+private struct StyleKey: Hashable {
+  var text: String
+  var file: Int
+}
+
 private let styleProtocols: Set<String> = ["ButtonStyle", "PrimitiveButtonStyle", "LabelStyle"]
 /// Argument labels of a style that say what a control is called.
 private let titleLabels: Set<String> = ["title", "titleKey", "label", "text", "name", "caption", "accessibilityLabel"]
@@ -476,6 +489,8 @@ private struct Walk {
   var declarationWalks = 0
   /// The declarations nested uses asked the stack about, in order (see `CachedExpansion.probed`).
   var probes: [ViewDeclaration] = []
+  /// What each style call does (see `styleEffect`), by its text and the file it is written in.
+  var styleOutcomes: [StyleKey: StyleOutcome] = [:]
   var shared: SharedExpansions?
 
   /// The uses written in the file that may be linked, or nil for all of them (the first walk,
@@ -703,23 +718,40 @@ private struct Walk {
   /// `makeBody` has `Text(title)`), `.unknown` when the use passes a title-like value the
   /// declaration is not known to show; nil for styles that pass no such value, SwiftUI's own
   /// styles and styles the run does not declare.
-  private func styleEffect(_ node: ViewNode, _ context: Context) -> StyleEffect? {
+  private mutating func styleEffect(_ node: ViewNode, _ context: Context) -> StyleEffect? {
     for modifier in node.modifiers where isStyleModifier(modifier.name) {
       // A style the files declare is written as a call of an upper-case name: `.plain` and
       // `.compound(…)` are not parsed.
       guard let argument = modifier.args.first, argument.kind == .expr,
-        let first = argument.value.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"),
-        let call = StyleCall(argument.value),
-        !call.arguments.isEmpty, let entry = index.type(ViewIndex.simpleName(call.name), from: context.file),
-        !entry.conformances.isDisjoint(with: styleProtocols)
+        let first = argument.value.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
       else { continue }
-      let shown = entry.members["makeBody"].map { Self.shownProperties($0.flatMap(\.node.children)) } ?? []
-      if let passed = call.arguments.first(where: { shown.contains($0.label) }) {
-        return .names(StyleCall.argument(passed.value, at: argument))
+      // What a style written this way does is the same wherever a file writes it.
+      let key = StyleKey(text: argument.value, file: context.file)
+      let outcome: StyleOutcome
+      if let known = styleOutcomes[key] {
+        outcome = known
+      } else {
+        outcome = styleOutcome(argument.value, context)
+        styleOutcomes[key] = outcome
       }
-      if call.arguments.contains(where: { titleLabels.contains($0.label) }) { return .unknown }
+      switch outcome {
+      case .none: continue
+      case .names(let value): return .names(StyleCall.argument(value, at: argument))
+      case .unknown: return .unknown
+      }
     }
     return nil
+  }
+
+  /// What a style call written as `text` does to a control's name, as seen from the file.
+  private func styleOutcome(_ text: String, _ context: Context) -> StyleOutcome {
+    guard let call = StyleCall(text), !call.arguments.isEmpty,
+      let entry = index.type(ViewIndex.simpleName(call.name), from: context.file),
+      !entry.conformances.isDisjoint(with: styleProtocols)
+    else { return .none }
+    let shown = entry.members["makeBody"].map { Self.shownProperties($0.flatMap(\.node.children)) } ?? []
+    if let passed = call.arguments.first(where: { shown.contains($0.label) }) { return .names(passed.value) }
+    return call.arguments.contains(where: { titleLabels.contains($0.label) }) ? .unknown : .none
   }
 
   /// Names of properties a style's body shows as text: `Text(title)`, `Label(title, …)`.
@@ -1066,10 +1098,11 @@ private struct Walk {
     _ entry: ViewIndex.TypeEntry, args: [ViewArgument], children: [ViewNode], slots: [ViewSlot]
   ) -> Bindings? {
     let bindings = Bindings()
-    var passed: Set<String> = []
+    // A use passes a few names: a list is cheaper than a set.
+    var passed: [String] = []
     for argument in args {
       guard let label = argument.label, entry.plainNames.contains(label) else { continue }
-      passed.insert(label)
+      passed.append(label)
       if argument.kind != .expr {
         bindings.literals[label] = argument
         bindings.written.insert(label)
@@ -1080,7 +1113,7 @@ private struct Walk {
     for slot in slots {
       guard entry.plainNames.contains(slot.name) else { return nil }
       bindings.views[slot.name] = slot.nodes
-      passed.insert(slot.name)
+      passed.append(slot.name)
     }
     if !children.isEmpty {
       guard let content = entry.viewHolders.first(where: { !passed.contains($0) }) else { return nil }
