@@ -27,7 +27,11 @@ struct NameFilter: Sendable {
   private static func slot(_ name: String) -> Int {
     let utf8 = name.utf8
     guard let first = firstByte(name), let last = lastByte(name) else { return 0 }
-    return (Int(first) &* 31 &+ Int(last) &* 7 &+ utf8.count) & 4095
+    // The first two bytes, the last and the length, mixed: names that share a suffix (`…View`,
+    // `…Row`) or a first letter still spread over the slots.
+    let second = utf8.count > 1 ? utf8[utf8.index(after: utf8.startIndex)] : 0
+    let key = UInt64(first) | UInt64(second) << 8 | UInt64(last) << 16 | UInt64(utf8.count) << 24
+    return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
   }
 
   /// False only when the name is not one of the set's.
