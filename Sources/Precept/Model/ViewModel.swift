@@ -148,13 +148,41 @@ public final class ViewModel: @unchecked Sendable {
   /// One of the model's strings.
   func string(_ id: Int32) -> String { String(decoding: strings.string(id), as: UTF8.self) }
 
-  /// The approximate memory the arena takes, in bytes, for the benchmark's bytes-per-node figure.
-  public var footprint: Int {
-    nodes.count * MemoryLayout<NodeRecord>.stride + members.count * 4
-      + arguments.count * MemoryLayout<ArgumentRecord>.stride + modifiers.count * MemoryLayout<ModifierRecord>.stride
-      + slots.count * MemoryLayout<SlotRecord>.stride + properties.count * MemoryLayout<PropertyRecord>.stride
-      + expressions.count * MemoryLayout<ExpressionRecord>.stride + expressionMembers.count * 4 + doubles.count * 8
-      + typeNodes.count * 4 + typeRanges.count * 24 + strings.byteCount
+  /// The memory the arena holds, in bytes, for the benchmark's bytes-per-node figure: the sum
+  /// of ``footprintParts``.
+  public var footprint: Int { footprintParts.reduce(0) { $0 + $1.bytes } }
+
+  /// Where the arena's memory goes: every buffer it owns, by its capacity (what was allocated,
+  /// not only what is used), and the type index's dictionary.
+  package var footprintParts: [(name: String, bytes: Int)] {
+    // A dictionary's storage: its keys and values, a bit per bucket, and the object's header.
+    let typeIndex =
+      typeRanges.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<Range<Int32>>.stride)
+      + (typeRanges.capacity + 7) / 8 + 64
+    return [
+      ("nodes", nodeStorage.allocatedBytes),
+      ("members", memberStorage.allocatedBytes),
+      ("arguments", argumentStorage.allocatedBytes),
+      ("modifiers", modifierStorage.allocatedBytes),
+      ("slots", slotStorage.allocatedBytes),
+      ("properties", propertyStorage.allocatedBytes),
+      ("expressions", expressionStorage.allocatedBytes),
+      ("expression members", expressionMemberStorage.allocatedBytes),
+      ("doubles", doubleStorage.allocatedBytes),
+      ("expression texts", expressionTextBytes),
+      ("type index", typeNodeStorage.allocatedBytes + typeIndex),
+      ("layers", layerStorage.allocatedBytes),
+      ("layer lists", layerListStorage.allocatedBytes),
+      ("strings", strings.allocatedBytes + platformNameIDs.capacity * MemoryLayout<Int32>.stride),
+    ]
+  }
+
+  /// What `expressionTexts` holds: each string's 16 bytes, and the allocation of those too
+  /// long to be stored inline (a 32-byte header and the UTF-8 bytes).
+  private var expressionTextBytes: Int {
+    var total = expressionTexts.capacity * MemoryLayout<String>.stride
+    for text in expressionTexts where text.utf8.count > 15 { total += 32 + text.utf8.count + 1 }
+    return total
   }
 
   /// Node `index` (in `0 ..< nodeCount`, preorder) as a reference, the value a rule's node
