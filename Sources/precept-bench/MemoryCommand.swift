@@ -45,7 +45,8 @@ struct MemoryCommand {
     func row(_ name: String, _ bytes: Int) {
       let padded = name.padding(toLength: 22, withPad: " ", startingAt: 0)
       let number = Format.grouped(bytes)
-      print("  \(padded)\(String(repeating: " ", count: max(1, 14 - number.count)))\(number)  \(Format.fixed(Double(bytes) / count, 1)) B/node")
+      let gap = String(repeating: " ", count: max(1, 14 - number.count))
+      print("  \(padded)\(gap)\(number)  \(Format.fixed(Double(bytes) / count, 1)) B/node")
     }
     print("\(title): \(Format.grouped(model.nodeCount)) nodes")
     for part in model.footprintParts { row(part.name, part.bytes) }
