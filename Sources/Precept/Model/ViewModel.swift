@@ -461,9 +461,12 @@ private struct ViewModelBuilder {
     record.scales = expression.scales.map { $0 ? 1 : 0 } ?? -1
     record.number = expression.form == .bool ? (expression.text == "true" ? 1 : 0) : expression.number ?? .nan
     extra.pointSize = expression.pointSize ?? .nan
-    extra.componentStart = Int32(doubles.count)
-    extra.componentCount = Int32(expression.components.count)
-    doubles += expression.components
+    // Empty lists are left out: a record without an extra reads them as empty.
+    if !expression.components.isEmpty {
+      extra.componentStart = Int32(doubles.count)
+      extra.componentCount = Int32(expression.components.count)
+      doubles += expression.components
+    }
     expressions.append(record)
     // Links in `Link` order, each subtree after the one before: what `ExpressionRecord.link` walks.
     func link(_ link: ViewExpression.Link) {
@@ -477,8 +480,11 @@ private struct ViewModelBuilder {
     link(.else)
     link(.target)
     link(.rhs)
-    (extra.argumentStart, extra.argumentCount) = addArguments(expression.args, node: node)
+    if !expression.args.isEmpty {
+      (extra.argumentStart, extra.argumentCount) = addArguments(expression.args, node: node)
+    }
     func list(_ items: [ViewExpression]) -> (Int32, Int32) {
+      guard !items.isEmpty else { return (0, 0) }
       let members = items.map { addExpression($0, node: node) }
       let start = Int32(expressionMembers.count)
       expressionMembers += members
