@@ -22,10 +22,13 @@ do {
     status = try EvaluateCommand(arguments: Array(arguments.dropFirst())).run(print: { print($0) })
   case "synthetic-lint":
     status = try SyntheticLintCommand(arguments: Array(arguments.dropFirst())).run(print: { print($0) })
+  case "memory":
+    status = try MemoryCommand(arguments: Array(arguments.dropFirst())).run(print: { print($0) })
   case "-h", "--help", "help":
     print(ExprCommand.usage)
     print("       \(EvaluateCommand.usage)")
     print("       \(SyntheticLintCommand.usage)")
+    print("       \(MemoryCommand.usage)")
     print("       \(FolderLint.usage)")
     print("                                             whole-process lint of a folder on every core and on one,")
     print("                                             beside swiftc -frontend -parse on the same files")

@@ -21,6 +21,11 @@ public final class ViewModel: @unchecked Sendable {
   private let slotStorage: RawArray<SlotRecord>
   private let propertyStorage: RawArray<PropertyRecord>
   private let expressionStorage: RawArray<ExpressionRecord>
+  private let expressionExtraStorage: RawArray<ExpressionExtra>
+  /// Expression texts end to end: expression `i`'s is `textBytes[textStarts[i] ..< textStarts[i + 1]]`
+  /// (empty when its record's `quotedText` flag says it is derived from its string).
+  private let textByteStorage: RawArray<UInt8>
+  private let textStartStorage: RawArray<Int32>
   private let expressionMemberStorage: RawArray<Int32>
   private let doubleStorage: RawArray<Double>
   /// Node indices grouped by type; `typeRanges[typeID]` is a range of `typeNodes`.
@@ -45,14 +50,12 @@ public final class ViewModel: @unchecked Sendable {
   /// Argument values' structure in preorder: an expression's sub-expressions are exactly the
   /// records `index + 1 ..< subtreeEnd`.
   package var expressions: UnsafeBufferPointer<ExpressionRecord> { expressionStorage.buffer }
+  /// The fields few expressions have, for the records whose `extra` is an index here.
+  package var expressionExtras: UnsafeBufferPointer<ExpressionExtra> { expressionExtraStorage.buffer }
   /// Expression indices of statements, parts and elements, grouped by owner.
   package var expressionMembers: UnsafeBufferPointer<Int32> { expressionMemberStorage.buffer }
   /// Colour components.
   package var doubles: UnsafeBufferPointer<Double> { doubleStorage.buffer }
-  /// Each expression's source text, by expression index. Kept as it came rather than
-  /// interned: nearly all of it is never read, and a rule that reads one (`e.text`) gets a
-  /// copy then.
-  package let expressionTexts: [String]
   var typeNodes: UnsafeBufferPointer<Int32> { typeNodeStorage.buffer }
   package var layers: UnsafeBufferPointer<LayerRecord> { layerStorage.buffer }
   package var layerLists: UnsafeBufferPointer<Int32> { layerListStorage.buffer }
@@ -87,9 +90,11 @@ public final class ViewModel: @unchecked Sendable {
     layerStorage = RawArray(builder.layer.records)
     layerListStorage = RawArray(builder.layer.lists)
     expressionStorage = RawArray(builder.expressions)
+    expressionExtraStorage = RawArray(builder.expressionExtras)
+    textByteStorage = RawArray(builder.textBytes)
+    textStartStorage = RawArray(builder.textStarts)
     expressionMemberStorage = RawArray(builder.expressionMembers)
     doubleStorage = RawArray(builder.doubles)
-    expressionTexts = builder.expressionTexts
     var byType: [Int32: [Int32]] = [:]
     for (index, node) in builder.nodes.enumerated() { byType[node.type, default: []].append(Int32(index)) }
     var typeNodes = RawArray<Int32>(capacity: builder.nodes.count)
@@ -112,6 +117,9 @@ public final class ViewModel: @unchecked Sendable {
     slotStorage.deallocate()
     propertyStorage.deallocate()
     expressionStorage.deallocate()
+    expressionExtraStorage.deallocate()
+    textByteStorage.deallocate()
+    textStartStorage.deallocate()
     expressionMemberStorage.deallocate()
     doubleStorage.deallocate()
     typeNodeStorage.deallocate()
@@ -148,13 +156,52 @@ public final class ViewModel: @unchecked Sendable {
   /// One of the model's strings.
   func string(_ id: Int32) -> String { String(decoding: strings.string(id), as: UTF8.self) }
 
-  /// The approximate memory the arena takes, in bytes, for the benchmark's bytes-per-node figure.
-  public var footprint: Int {
-    nodes.count * MemoryLayout<NodeRecord>.stride + members.count * 4
-      + arguments.count * MemoryLayout<ArgumentRecord>.stride + modifiers.count * MemoryLayout<ModifierRecord>.stride
-      + slots.count * MemoryLayout<SlotRecord>.stride + properties.count * MemoryLayout<PropertyRecord>.stride
-      + expressions.count * MemoryLayout<ExpressionRecord>.stride + expressionMembers.count * 4 + doubles.count * 8
-      + typeNodes.count * 4 + typeRanges.count * 24 + strings.byteCount
+  /// The memory the arena holds, in bytes, for the benchmark's bytes-per-node figure: the sum
+  /// of ``footprintParts``.
+  public var footprint: Int { footprintParts.reduce(0) { $0 + $1.bytes } }
+
+  /// Where the arena's memory goes: every buffer it owns, by its capacity (what was allocated,
+  /// not only what is used), and the type index's dictionary.
+  package var footprintParts: [(name: String, bytes: Int)] {
+    // A dictionary's storage: its keys and values, a bit per bucket, and the object's header.
+    let typeIndex =
+      typeRanges.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<Range<Int32>>.stride)
+      + (typeRanges.capacity + 7) / 8 + 64
+    return [
+      ("nodes", nodeStorage.allocatedBytes),
+      ("members", memberStorage.allocatedBytes),
+      ("arguments", argumentStorage.allocatedBytes),
+      ("modifiers", modifierStorage.allocatedBytes),
+      ("slots", slotStorage.allocatedBytes),
+      ("properties", propertyStorage.allocatedBytes),
+      ("expressions", expressionStorage.allocatedBytes),
+      ("expression extras", expressionExtraStorage.allocatedBytes),
+      ("expression members", expressionMemberStorage.allocatedBytes),
+      ("doubles", doubleStorage.allocatedBytes),
+      ("expression texts", textByteStorage.allocatedBytes + textStartStorage.allocatedBytes),
+      ("type index", typeNodeStorage.allocatedBytes + typeIndex),
+      ("layers", layerStorage.allocatedBytes),
+      ("layer lists", layerListStorage.allocatedBytes),
+      ("strings", strings.allocatedBytes + platformNameIDs.capacity * MemoryLayout<Int32>.stride),
+    ]
+  }
+
+  /// Expression `index`'s source text as it is stored: its bytes, or, when its record's
+  /// `quotedText` flag is set, nothing (the text is its string between double quotes).
+  package func storedTextBytes(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
+    let start = Int(textStartStorage[Int(index)])
+    return textByteStorage.slice(start, Int(textStartStorage[Int(index) + 1]) - start)
+  }
+
+  /// Expression `index`'s source text, as UTF-8 bytes (a rule's `e.text`).
+  package func expressionText(_ index: Int32) -> [UInt8] {
+    let record = expressions[Int(index)]
+    guard record.flags & ExpressionRecord.quotedText != 0 else { return Array(storedTextBytes(index)) }
+    let quote = UInt8(ascii: "\"")
+    var text = [quote]
+    text += strings.string(record.string)
+    text.append(quote)
+    return text
   }
 
   /// Node `index` (in `0 ..< nodeCount`, preorder) as a reference, the value a rule's node
@@ -231,25 +278,75 @@ package struct ArgumentRecord: Sendable, BitwiseCopyable {
   package var expression: Int32 = -1
 }
 
-/// One expression of an argument's value (`ViewExpression`); fields a form does not have are
-/// −1 (strings, expressions), NaN (numbers) or empty ranges. Its text is
-/// `ViewModel.expressionTexts[index]`; a bool's value is its `number` (1 or 0).
+/// One expression of an argument's value (`ViewExpression`): the fields most expressions
+/// have. Fields a form does not have are −1 (strings), NaN (numbers) or absent links; the rest
+/// (operators, a font's and a colour's details, argument and member ranges) are in
+/// `ViewModel.expressionExtras[extra]`, for the few records that have any of them. Its text is
+/// `ViewModel.expressionText(_:)`; a bool's value is its `number` (1 or 0).
+///
+/// Links are not stored: sub-expressions follow their expression in preorder, links first in
+/// `ViewExpression.Link` order, so the first link present is record `index + 1` and each next
+/// one begins where the one before it ends (``link(_:of:in:)``).
 package struct ExpressionRecord: Sendable, BitwiseCopyable {
   package var form: ViewExpression.Form
+  /// The links present: bit `i` for `ViewExpression.Link.allCases[i]`.
+  package var links: UInt8 = 0
   /// −1 unknown, 0 no, 1 yes.
   package var scales: Int8 = -1
+  /// ``quotedText``.
+  package var flags: UInt8 = 0
   package var name: Int32 = -1
-  package var operatorName: Int32 = -1
   package var string: Int32 = -1
+  /// Sub-expressions are `index + 1 ..< subtreeEnd`.
+  package var subtreeEnd: Int32 = 0
+  /// The node whose argument (or modifier's argument) this is part of.
+  package var node: Int32
+  /// An index of `ViewModel.expressionExtras`, or −1 when the expression has none of its fields.
+  package var extra: Int32 = -1
+  package var number: Double = .nan
+
+  /// A flag: the text is the record's string between double quotes (`"Save"` of a string
+  /// literal `Save`), so it is not stored.
+  package static let quotedText: UInt8 = 1
+
+  /// The bit of `links` for `link`.
+  @inline(__always)
+  package static func bit(_ link: ViewExpression.Link) -> UInt8 {
+    switch link {
+    case .base: 1
+    case .condition: 2
+    case .then: 4
+    case .else: 8
+    case .target: 16
+    case .rhs: 32
+    }
+  }
+
+  /// The index of the sub-expression that link `bit` (``bit(_:)``) of expression `index` names,
+  /// or −1: past the subtrees of the links before it.
+  @inline(__always)
+  package static func link(_ bit: UInt8, of index: Int32, in records: UnsafeBufferPointer<ExpressionRecord>)
+    -> Int32
+  {
+    var before = records[Int(index)].links
+    guard before & bit != 0 else { return -1 }
+    before &= bit &- 1
+    var position = index + 1
+    while before != 0 {
+      position = records[Int(position)].subtreeEnd
+      before &= before &- 1
+    }
+    return position
+  }
+}
+
+/// The fields of an expression that few have, in a side table: an expression's record names
+/// its entry (`ExpressionRecord.extra`) only when it has at least one of them.
+package struct ExpressionExtra: Sendable, BitwiseCopyable {
+  package var operatorName: Int32 = -1
   package var asset: Int32 = -1
   package var textStyle: Int32 = -1
   package var relativeTo: Int32 = -1
-  package var base: Int32 = -1
-  package var condition: Int32 = -1
-  package var then: Int32 = -1
-  package var otherwise: Int32 = -1
-  package var target: Int32 = -1
-  package var rhs: Int32 = -1
   package var argumentStart: Int32 = 0
   package var argumentCount: Int32 = 0
   /// Ranges of `expressionMembers`.
@@ -262,12 +359,11 @@ package struct ExpressionRecord: Sendable, BitwiseCopyable {
   /// A range of `doubles`.
   package var componentStart: Int32 = 0
   package var componentCount: Int32 = 0
-  package var number: Double = .nan
   package var pointSize: Double = .nan
-  /// Sub-expressions are `index + 1 ..< subtreeEnd`.
-  package var subtreeEnd: Int32 = 0
-  /// The node whose argument (or modifier's argument) this is part of.
-  package var node: Int32
+
+  /// The entry of an expression with none of these fields.
+  package static let none = ExpressionExtra()
+
 }
 
 /// One modifier of a node; its view closures' nodes are ranges of `members`.
@@ -315,7 +411,9 @@ private struct ViewModelBuilder {
   var expressions: [ExpressionRecord] = []
   var expressionMembers: [Int32] = []
   var doubles: [Double] = []
-  var expressionTexts: [String] = []
+  var expressionExtras: [ExpressionExtra] = []
+  var textBytes: [UInt8] = []
+  var textStarts: [Int32] = [0]
   var platformNames: [Int32] = []
   var layer: LayerDeriver
 
@@ -352,40 +450,82 @@ private struct ViewModelBuilder {
   private mutating func addExpression(_ expression: ViewExpression, node: Int32) -> Int32 {
     let index = Int32(expressions.count)
     var record = ExpressionRecord(form: expression.form, node: node)
-    expressionTexts.append(expression.text)
+    var extra = ExpressionExtra()
     record.name = optional(expression.name)
-    record.operatorName = optional(expression.operatorName)
     record.string = optional(expression.string)
-    record.asset = optional(expression.asset)
-    record.textStyle = optional(expression.textStyle)
-    record.relativeTo = optional(expression.relativeTo)
+    addText(expression.text, string: expression.string, to: &record)
+    extra.operatorName = optional(expression.operatorName)
+    extra.asset = optional(expression.asset)
+    extra.textStyle = optional(expression.textStyle)
+    extra.relativeTo = optional(expression.relativeTo)
     record.scales = expression.scales.map { $0 ? 1 : 0 } ?? -1
     record.number = expression.form == .bool ? (expression.text == "true" ? 1 : 0) : expression.number ?? .nan
-    record.pointSize = expression.pointSize ?? .nan
-    record.componentStart = Int32(doubles.count)
-    record.componentCount = Int32(expression.components.count)
-    doubles += expression.components
+    extra.pointSize = expression.pointSize ?? .nan
+    // Empty lists are left out: a record without an extra reads them as empty.
+    if !expression.components.isEmpty {
+      extra.componentStart = Int32(doubles.count)
+      extra.componentCount = Int32(expression.components.count)
+      doubles += expression.components
+    }
     expressions.append(record)
-    func link(_ link: ViewExpression.Link) -> Int32 { expression[link].map { addExpression($0, node: node) } ?? -1 }
-    record.base = link(.base)
-    record.condition = link(.condition)
-    record.then = link(.then)
-    record.otherwise = link(.else)
-    record.target = link(.target)
-    record.rhs = link(.rhs)
-    (record.argumentStart, record.argumentCount) = addArguments(expression.args, node: node)
+    // Links in `Link` order, each subtree after the one before: what `ExpressionRecord.link` walks.
+    func link(_ link: ViewExpression.Link) {
+      guard let value = expression[link] else { return }
+      record.links |= ExpressionRecord.bit(link)
+      _ = addExpression(value, node: node)
+    }
+    link(.base)
+    link(.condition)
+    link(.then)
+    link(.else)
+    link(.target)
+    link(.rhs)
+    if !expression.args.isEmpty {
+      (extra.argumentStart, extra.argumentCount) = addArguments(expression.args, node: node)
+    }
     func list(_ items: [ViewExpression]) -> (Int32, Int32) {
+      guard !items.isEmpty else { return (0, 0) }
       let members = items.map { addExpression($0, node: node) }
       let start = Int32(expressionMembers.count)
       expressionMembers += members
       return (start, Int32(members.count))
     }
-    (record.statementStart, record.statementCount) = list(expression.statements)
-    (record.partStart, record.partCount) = list(expression.parts)
-    (record.elementStart, record.elementCount) = list(expression.elements)
+    (extra.statementStart, extra.statementCount) = list(expression.statements)
+    (extra.partStart, extra.partCount) = list(expression.parts)
+    (extra.elementStart, extra.elementCount) = list(expression.elements)
     record.subtreeEnd = Int32(expressions.count)
+    if extra.operatorName >= 0 || extra.asset >= 0 || extra.textStyle >= 0 || extra.relativeTo >= 0
+      || extra.argumentCount > 0 || extra.statementCount > 0 || extra.partCount > 0 || extra.elementCount > 0
+      || extra.componentCount > 0 || !extra.pointSize.isNaN
+    {
+      record.extra = Int32(expressionExtras.count)
+      expressionExtras.append(extra)
+    }
     expressions[Int(index)] = record
     return index
+  }
+
+  /// Stores an expression's text, or flags it as derived when it is its string in quotes
+  /// (every string literal's).
+  private mutating func addText(_ text: String, string: String?, to record: inout ExpressionRecord) {
+    var text = text
+    if var string, text.utf8.count == string.utf8.count + 2 {
+      let quoted = text.withUTF8 { text in
+        string.withUTF8 { string in
+          let quote = UInt8(ascii: "\"")
+          guard text[0] == quote, text[string.count + 1] == quote else { return false }
+          for index in 0..<string.count where text[index + 1] != string[index] { return false }
+          return true
+        }
+      }
+      if quoted {
+        record.flags |= ExpressionRecord.quotedText
+        textStarts.append(Int32(textBytes.count))
+        return
+      }
+    }
+    text.withUTF8 { textBytes.append(contentsOf: $0) }
+    textStarts.append(Int32(textBytes.count))
   }
 
   /// Adds `node` and everything below it; returns its index.

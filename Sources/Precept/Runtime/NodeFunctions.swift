@@ -142,11 +142,16 @@ extension VM {
   /// arena, so reading a field allocates nothing but a list record.
   private func expressionField(_ index: Int32, _ field: NodeField) -> Word? {
     let record = expressionRecords[Int(index)]
-    func expression(_ link: Int32) -> Word { link >= 0 ? .expression(link) : .null }
+    func expression(_ link: ViewExpression.Link) -> Word {
+      let position = ExpressionRecord.link(ExpressionRecord.bit(link), of: index, in: expressionRecords)
+      return position >= 0 ? .expression(position) : .null
+    }
     func number(_ value: Double) -> Word { value.isNaN ? .null : .double(value) }
+    /// The record's rare fields, from the side table.
+    var extra: ExpressionExtra { record.extra >= 0 ? model.expressionExtras[Int(record.extra)] : .none }
     switch field {
     case .form: return .string(formName(record.form))
-    case .text: return .string(heap.makeString(model.expressionTexts[Int(index)].utf8))
+    case .text: return .string(heap.makeString(model.expressionText(index)))
     case .name: return optionalString(record.name)
     case .value:
       switch record.form {
@@ -154,28 +159,35 @@ extension VM {
       case .bool: return .bool(record.number == 1)
       default: return optionalString(record.string)
       }
-    case .base: return expression(record.base)
-    case .condition: return expression(record.condition)
-    case .then: return expression(record.then)
-    case .else: return expression(record.otherwise)
-    case .target: return expression(record.target)
-    case .rhs: return expression(record.rhs)
-    case .operator: return optionalString(record.operatorName)
-    case .args: return .list(heap.makeList(.arguments, start: record.argumentStart, count: record.argumentCount))
+    case .base: return record.links & ExpressionRecord.bit(.base) != 0 ? .expression(index + 1) : .null
+    case .condition: return expression(.condition)
+    case .then: return expression(.then)
+    case .else: return expression(.else)
+    case .target: return expression(.target)
+    case .rhs: return expression(.rhs)
+    case .operator: return optionalString(extra.operatorName)
+    case .args:
+      let extra = extra
+      return .list(heap.makeList(.arguments, start: extra.argumentStart, count: extra.argumentCount))
     case .statements:
-      return .list(heap.makeList(.expressionMembers, start: record.statementStart, count: record.statementCount))
-    case .parts: return .list(heap.makeList(.expressionMembers, start: record.partStart, count: record.partCount))
+      let extra = extra
+      return .list(heap.makeList(.expressionMembers, start: extra.statementStart, count: extra.statementCount))
+    case .parts:
+      let extra = extra
+      return .list(heap.makeList(.expressionMembers, start: extra.partStart, count: extra.partCount))
     case .elements:
-      return .list(heap.makeList(.expressionMembers, start: record.elementStart, count: record.elementCount))
+      let extra = extra
+      return .list(heap.makeList(.expressionMembers, start: extra.elementStart, count: extra.elementCount))
     case .descendants:
       return .list(heap.makeList(.expressionSpan, start: index + 1, count: record.subtreeEnd - index - 1))
     case .components:
-      return .list(heap.makeList(.doubles, start: record.componentStart, count: record.componentCount))
+      let extra = extra
+      return .list(heap.makeList(.doubles, start: extra.componentStart, count: extra.componentCount))
     case .number: return record.form == .bool ? .null : number(record.number)
-    case .pointSize: return number(record.pointSize)
-    case .asset: return optionalString(record.asset)
-    case .textStyle: return optionalString(record.textStyle)
-    case .relativeTo: return optionalString(record.relativeTo)
+    case .pointSize: return number(extra.pointSize)
+    case .asset: return optionalString(extra.asset)
+    case .textStyle: return optionalString(extra.textStyle)
+    case .relativeTo: return optionalString(extra.relativeTo)
     case .scales: return record.scales < 0 ? .null : .bool(record.scales == 1)
     case .parent: return .node(record.node)
     case .file: return .string(model.fileID)

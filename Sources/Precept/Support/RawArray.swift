@@ -57,6 +57,9 @@ struct RawArray<Element: BitwiseCopyable> {
 
   var isEmpty: Bool { count == 0 }
 
+  /// The bytes the array's memory takes: its capacity, not only its count.
+  var allocatedBytes: Int { capacity * MemoryLayout<Element>.stride }
+
   /// A view of the elements; valid until the array grows or is deallocated.
   var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
@@ -138,7 +141,8 @@ struct InternTable {
   }
 
   var count: Int { starts.count - 1 }
-  var byteCount: Int { bytes.count + starts.count * 4 + slots.count * 4 }
+  /// The bytes the table's three buffers hold, by their capacity.
+  var allocatedBytes: Int { bytes.allocatedBytes + starts.allocatedBytes + slots.allocatedBytes }
 
   @inline(__always)
   func string(_ id: Int32) -> UnsafeBufferPointer<UInt8> {
