@@ -190,32 +190,87 @@ extension VM {
   /// few elements (`[<Button F.swift:3:5>, …, 41 more]`) and long strings shortened, so a
   /// finding stays readable and cheap even when an operand is every descendant of a screen.
   func summary(of word: Word, depth: Int = 0) -> String {
-    func elements(_ count: Int, _ element: (Int) -> String) -> String {
-      let shown = min(count, VM.explainedElements)
-      var parts = (0..<shown).map(element)
-      if count > shown { parts.append("… \(count - shown) more") }
-      return parts.joined(separator: ", ")
-    }
+    var out = ""
+    appendSummary(of: word, depth: depth, to: &out)
+    return out
+  }
+
+  /// `summary(of:)` written onto `out`: one string for a whole list, and the commonest leaves
+  /// (null, bools, ints, plain ASCII strings, nodes) written from the word without boxing it
+  /// into a `Value` first. Each leaf reads exactly as `Printer.literal` prints it.
+  private func appendSummary(of word: Word, depth: Int, to out: inout String) {
     switch word {
     case .list(let list):
-      if depth >= 3 { return "[…]" }
-      return "[" + elements(heap.count(list)) { summary(of: heap.element(list, $0), depth: depth + 1) } + "]"
+      if depth >= 3 {
+        out += "[…]"
+        return
+      }
+      out += "["
+      appendElements(heap.count(list), to: &out) { index, out in
+        appendSummary(of: heap.element(list, index), depth: depth + 1, to: &out)
+      }
+      out += "]"
     case .map(let map):
-      if depth >= 3 { return "{…}" }
+      if depth >= 3 {
+        out += "{…}"
+        return
+      }
       let record = heap.mapRecord(map)
-      return "{"
-        + elements(Int(record.count)) { index in
-          let entry = Int(record.start) + index
-          return summary(of: heap.mapKey(entry), depth: depth + 1) + ": "
-            + summary(of: heap.mapValue(entry), depth: depth + 1)
-        } + "}"
-    case .string(let id) where heap.bytes(id).count > 200:
-      let text = heap.string(id)
-      return Printer.literal(.string(String(text.prefix(80)))).dropLast() + "…\" (\(text.count) characters)"
+      out += "{"
+      appendElements(Int(record.count), to: &out) { index, out in
+        let entry = Int(record.start) + index
+        appendSummary(of: heap.mapKey(entry), depth: depth + 1, to: &out)
+        out += ": "
+        appendSummary(of: heap.mapValue(entry), depth: depth + 1, to: &out)
+      }
+      out += "}"
+    case .string(let id):
+      let bytes = heap.bytes(id)
+      if bytes.count > 200 {
+        let text = heap.string(id)
+        out += Printer.literal(.string(String(text.prefix(80)))).dropLast() + "…\" (\(text.count) characters)"
+      } else if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        // Printable ASCII without a quote or a backslash prints as it is, between quotes.
+        out += "\""
+        out += String(decoding: bytes, as: UTF8.self)
+        out += "\""
+      } else {
+        out += Printer.literal(.string(heap.string(id)))
+      }
     case .error(let index):
-      return "an error (\(heap.errorMessage(index)))"
+      out += "an error ("
+      out += heap.errorMessage(index)
+      out += ")"
+    case .null: out += "null"
+    case .bool(let flag): out += flag ? "true" : "false"
+    case .int(let number): out += String(number)
+    case .node(let index):
+      let node = nodeRecords[Int(index)]
+      out += "<"
+      out += model.string(node.type)
+      out += " "
+      out += model.file
+      out += ":"
+      out += String(node.line)
+      out += ":"
+      out += String(node.column)
+      out += ">"
     default:
-      return Printer.literal(value(of: word))
+      out += Printer.literal(value(of: word))
+    }
+  }
+
+  /// The first `explainedElements` of `count` elements, written by `element` with ", "
+  /// between them, then "… N more" for the rest.
+  private func appendElements(_ count: Int, to out: inout String, _ element: (Int, inout String) -> Void) {
+    let shown = min(count, VM.explainedElements)
+    for index in 0..<shown {
+      if index > 0 { out += ", " }
+      element(index, &out)
+    }
+    if count > shown {
+      if shown > 0 { out += ", " }
+      out += "… \(count - shown) more"
     }
   }
 }
