@@ -223,53 +223,99 @@ struct RuleRunner {
   }
 
   /// Evaluates the program's rules until `budget` is spent (then records where it stopped).
+  ///
+  /// This loop runs for every (rule × candidate node): it allocates nothing, copies no
+  /// compiled rule or requirement, and counts each outcome in place; what a *not run* or a
+  /// recorded outcome needs is made out of line, only for them.
   mutating func run(into report: inout Report, budget: inout TotalBudget) {
     defer { budget.spent &+= vm?.spent ?? 0 }
-    var bindings: [Word] = [.null]
+    // One buffer for every rule's bindings (the node, then its `inside` steps' ancestors),
+    // written in place for each visit.
+    let deepest = plans.reduce(0) { max($0, $1.steps.count) }
+    let storage = UnsafeMutableBufferPointer<Word>.allocate(capacity: 1 + deepest)
+    storage.initialize(repeating: .null)
+    defer { storage.deallocate() }
     for plan in plans where options.rules?.contains(plan.rule.info.id) ?? true {
       // `plan.rule` is read in place: a copy of the compiled rule (a dozen strings and arrays)
       // for each file and rule cost twice what finding its candidates does.
       let steps = ancestorSteps(plan)
+      let bindings = UnsafeMutableBufferPointer(rebasing: storage[0..<1 + steps.count])
       var counts = OutcomeCounts()
       defer { report.ruleCounts[plan.rule.info.id, default: OutcomeCounts()].add(counts) }
-      if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
       let test = plan.guardTest?.resolved(in: model)
-      var missing: [String]?
+      // Why the rule cannot run (host functions it calls that the host lacks), once its VM is
+      // made; empty when it can.
+      var missing: String?
       let candidates = self.candidates(plan)
       for position in 0..<candidates.count {
         let node = candidates[position]
-        guard bind(node, steps, into: &bindings) else { continue }
+        guard bind(node, steps, into: bindings) else { continue }
         if budget.spent &+ (vm?.spent ?? 0) >= budget.limit {
-          let result = Outcome.Result.notRun(.totalCostBudgetExceeded, budget.message)
-          record(plan.rule, node: node, result: result, counts: &counts, report: &report)
-          report.stopped = report.notRun.last
+          stop(plan.rule, node: node, message: budget.message, counts: &counts, report: &report)
           return
         }
         // The node fails the test `when` starts with: `when` is false, as running it would find.
         if let test, !test.passes(node, in: model) {
-          record(plan.rule, node: node, result: .inapplicable, counts: &counts, report: &report)
+          counts.inapplicable &+= 1
+          if options.recordOutcomes { recordOutcome(plan.rule, node: node, result: .inapplicable, report: &report) }
           continue
         }
         if vm == nil {
           vm = VM(program: engine.rulesets[ruleset].program, model: model, hosts: engine.hosts, limits: engine.limits)
         }
         if missing == nil {
-          missing = plan.needsHosts ? plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) } : []
+          missing =
+            plan.needsHosts ? plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) }.joined(separator: "; ") : ""
         }
-        let findings = report.findings.count
-        let reviews = report.needsReview.count
-        let evaluated: Evaluated
+        let made = (findings: report.findings.count, reviews: report.needsReview.count)
         if let missing, !missing.isEmpty {
-          evaluated = Evaluated(
-            .notRun(.hostFunctionMissing, missing.joined(separator: "; ")), site: callSite(plan.rule, bindings))
-        } else {
-          evaluated = evaluate(plan.rule, node: node, bindings: bindings, report: &report)
+          cannotRun(plan.rule, node: node, missing: missing, bindings: bindings, counts: &counts, report: &report)
+          continue
         }
-        record(
-          plan.rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
-          madeFrom: (findings, reviews))
+        let result: Outcome.Result
+        switch evaluate(plan, node: node, bindings: UnsafeBufferPointer(bindings), report: &report) {
+        case .passed:
+          counts.passed &+= 1
+          result = .passed
+        case .failed:
+          counts.failed &+= 1
+          result = .failed
+        case .inapplicable:
+          counts.inapplicable &+= 1
+          result = .inapplicable
+        case .needsReview:
+          counts.needsReview &+= 1
+          result = .needsReview
+        case .notRun(let evaluated):
+          record(
+            plan.rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
+            madeFrom: made)
+          continue
+        }
+        if options.recordOutcomes { recordOutcome(plan.rule, node: node, result: result, report: &report, madeFrom: made) }
       }
     }
+  }
+
+  /// The total budget is spent: one *not run* where evaluation stops.
+  @inline(never)
+  private func stop(
+    _ rule: CompiledRule, node: Int32, message: String, counts: inout OutcomeCounts, report: inout Report
+  ) {
+    record(rule, node: node, result: .notRun(.totalCostBudgetExceeded, message), counts: &counts, report: &report)
+    report.stopped = report.notRun.last
+  }
+
+  /// A rule that calls host functions the host lacks: *not run*, at the clause that would fail.
+  @inline(never)
+  private func cannotRun(
+    _ rule: CompiledRule, node: Int32, missing: String, bindings: UnsafeMutableBufferPointer<Word>,
+    counts: inout OutcomeCounts, report: inout Report
+  ) {
+    let made = (report.findings.count, report.needsReview.count)
+    record(
+      rule, node: node, result: .notRun(.hostFunctionMissing, missing),
+      site: callSite(rule, UnsafeBufferPointer(bindings)), counts: &counts, report: &report, madeFrom: made)
   }
 
   /// The rule's ancestor steps as interned type ids of this model (nil: any type), so walking
@@ -327,7 +373,7 @@ struct RuleRunner {
   /// Fills `bindings` (one word per step, written in place) with the node, then for each
   /// `inside` step the nearest enclosing node of that type (above the previous one); false
   /// when a step has none.
-  func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: inout [Word]) -> Bool {
+  func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: UnsafeMutableBufferPointer<Word>) -> Bool {
     bindings[0] = .node(node)
     guard !steps.isEmpty else { return true }
     let nodes = model.nodes
@@ -355,6 +401,12 @@ struct RuleRunner {
     }
   }
 
+  /// How one visit ended; only a *not run* carries more than its kind.
+  enum Verdict {
+    case passed, failed, inapplicable, needsReview
+    case notRun(Evaluated)
+  }
+
   struct Site {
     var clause: String
     var place: RulesetPlace?
@@ -363,7 +415,7 @@ struct RuleRunner {
   /// A clause whose value is not a bool: why, and where. The clause runs again in explain
   /// mode to find the sub-expression that made the error, so the normal run pays nothing for
   /// knowing it.
-  private func notRun(_ word: Word, function: Int, kind: String, text: String?, bindings: [Word]) -> Evaluated {
+  private func notRun(_ word: Word, function: Int, kind: String, text: String?, bindings: UnsafeBufferPointer<Word>) -> Evaluated {
     let result: Outcome.Result
     if case .error(let index) = word {
       result = .notRun(vm.budgetExceeded ? .costBudgetExceeded : .evaluationError, vm.heap.errorMessage(index))
@@ -382,7 +434,7 @@ struct RuleRunner {
   }
 
   /// Runs a clause in explain mode.
-  private func trace(_ function: Int, _ bindings: [Word]) -> (Word, TracedClause) {
+  private func trace(_ function: Int, _ bindings: UnsafeBufferPointer<Word>) -> (Word, TracedClause) {
     let (result, trace) = vm.runTraced(function, bindings)
     let texts = engine.texts[ruleset]
     return (result, TracedClause(function: function, trace: trace, texts: texts, program: vm.program))
@@ -390,7 +442,7 @@ struct RuleRunner {
 
   /// Where a rule that cannot run (it calls a host function the host lacks) would fail: the
   /// first of its clauses whose run in explain mode makes an error.
-  private func callSite(_ rule: CompiledRule, _ bindings: [Word]) -> Site? {
+  private func callSite(_ rule: CompiledRule, _ bindings: UnsafeBufferPointer<Word>) -> Site? {
     let clauses =
       (rule.when.map { [("when", $0, nil as String?)] } ?? [])
       + rule.requirements.map { ($0.kind.rawValue, $0.function, $0.text as String?) }
@@ -402,43 +454,52 @@ struct RuleRunner {
     return nil
   }
 
-  private func evaluate(_ rule: CompiledRule, node: Int32, bindings: [Word], report: inout Report) -> Evaluated {
-    if let when = rule.when {
-      let value = vm.run(when, bindings)
+  private func evaluate(_ plan: RulePlan, node: Int32, bindings: UnsafeBufferPointer<Word>, report: inout Report)
+    -> Verdict
+  {
+    if plan.when >= 0 {
+      let value = vm.run(plan.when, bindings)
       guard case .bool(let applies) = value else {
-        return notRun(value, function: when, kind: "when", text: nil, bindings: bindings)
+        return .notRun(notRun(value, function: plan.when, kind: "when", text: nil, bindings: bindings))
       }
-      if !applies { return Evaluated(.inapplicable) }
+      if !applies { return .inapplicable }
     }
-    if rule.info.kind == .review {
-      let reference = model.reference(node)
-      for check in rule.checks {
-        report.needsReview.append(
-          ReviewItem(
-            rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, category: rule.info.category,
-            message: text(check, bindings) ?? "", file: model.file, line: reference.line, column: reference.column,
-            nodeType: reference.type, wcag: rule.info.wcag))
-      }
-      return Evaluated(.needsReview)
+    if plan.isReview {
+      review(plan.rule, node: node, bindings: bindings, report: &report)
+      return .needsReview
     }
-    for requirement in rule.requirements {
-      let value = vm.run(requirement.function, bindings)
+    for (index, clause) in plan.clauses.enumerated() {
+      let value = vm.run(clause.function, bindings)
       guard case .bool(let holds) = value else {
-        return notRun(
-          value, function: requirement.function, kind: requirement.kind.rawValue, text: requirement.text,
-          bindings: bindings)
+        let requirement = plan.rule.requirements[index]
+        return .notRun(
+          notRun(
+            value, function: requirement.function, kind: requirement.kind.rawValue, text: requirement.text,
+            bindings: bindings))
       }
-      let failed = requirement.kind == .require ? !holds : holds
-      if failed {
-        report.findings.append(finding(rule, requirement, node: node, value: holds, bindings: bindings))
-        return Evaluated(.failed)
+      if holds == clause.forbids {
+        report.findings.append(
+          finding(plan.rule, plan.rule.requirements[index], node: node, value: holds, bindings: bindings))
+        return .failed
       }
     }
-    return Evaluated(.passed)
+    return .passed
+  }
+
+  /// The review items of a `review` rule that applies: one per check.
+  private func review(_ rule: CompiledRule, node: Int32, bindings: UnsafeBufferPointer<Word>, report: inout Report) {
+    let reference = model.reference(node)
+    for check in rule.checks {
+      report.needsReview.append(
+        ReviewItem(
+          rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, category: rule.info.category,
+          message: text(check, bindings) ?? "", file: model.file, line: reference.line, column: reference.column,
+          nodeType: reference.type, wcag: rule.info.wcag))
+    }
   }
 
   /// Runs a template function and reads its string, or nil if it failed.
-  private func text(_ function: Int, _ bindings: [Word]) -> String? {
+  private func text(_ function: Int, _ bindings: UnsafeBufferPointer<Word>) -> String? {
     text(of: vm.run(function, bindings))
   }
 
@@ -449,7 +510,8 @@ struct RuleRunner {
   }
 
   private func finding(
-    _ rule: CompiledRule, _ requirement: CompiledRequirement, node: Int32, value: Bool, bindings: [Word]
+    _ rule: CompiledRule, _ requirement: CompiledRequirement, node: Int32, value: Bool,
+    bindings: UnsafeBufferPointer<Word>
   ) -> Finding {
     // The requirement runs again in explain mode; only failures pay for this.
     let explanation = explain(requirement, value: value, bindings: bindings)
@@ -477,7 +539,7 @@ struct RuleRunner {
 
   /// Why a requirement decided a failure, read from its trace: its operands' values and, when
   /// it is one helper call, what decided inside the helper.
-  private func explain(_ requirement: CompiledRequirement, value: Bool, bindings: [Word]) -> Explanation {
+  private func explain(_ requirement: CompiledRequirement, value: Bool, bindings: UnsafeBufferPointer<Word>) -> Explanation {
     let (_, traced) = trace(requirement.function, bindings)
     let texts = traced.texts
     let values = traced.trace.values
@@ -516,15 +578,22 @@ struct RuleRunner {
           rule: rule.info.id, reason: reason, message: message, file: model.file, line: reference.line,
           column: reference.column, nodeType: reference.type, clause: site?.clause, place: site?.place))
     }
-    if options.recordOutcomes {
-      let made = madeFrom ?? (report.findings.count, report.needsReview.count)
-      report.outcomes.append(
-        Outcome(
-          rule: rule.info.id, node: model.reference(node), result: result,
-          finding: report.findings[made.findings...].last,
-          reviewItems: Array(report.needsReview[made.reviews...]),
-          notRun: result.isNotRun ? report.notRun.last : nil))
-    }
+    if options.recordOutcomes { recordOutcome(rule, node: node, result: result, report: &report, madeFrom: madeFrom) }
+  }
+
+  /// Keeps an outcome (`EvaluationOptions.recordOutcomes`) with what it made.
+  @inline(never)
+  private func recordOutcome(
+    _ rule: CompiledRule, node: Int32, result: Outcome.Result, report: inout Report,
+    madeFrom: (findings: Int, reviews: Int)? = nil
+  ) {
+    let made = madeFrom ?? (report.findings.count, report.needsReview.count)
+    report.outcomes.append(
+      Outcome(
+        rule: rule.info.id, node: model.reference(node), result: result,
+        finding: report.findings[made.findings...].last,
+        reviewItems: Array(report.needsReview[made.reviews...]),
+        notRun: result.isNotRun ? report.notRun.last : nil))
   }
 }
 
