@@ -129,7 +129,7 @@ public struct Engine: Sendable {
     }
     report.ruleCounts.reserveCapacity(ruleCount)
     for index in rulesets.indices {
-      var runner = RuleRunner(engine: self, ruleset: index, plans: plans[index], model: model, options: options)
+      let runner = RuleRunner(engine: self, ruleset: index, plans: plans[index], model: model, options: options)
       runner.run(into: &report, budget: &budget)
       if report.stopped != nil { break }
     }
@@ -198,9 +198,11 @@ public struct EvaluationOptions: Sendable {
 }
 
 /// Runs one program's rules over one model.
-struct RuleRunner {
-  /// The ruleset's index in `engine.rulesets` (the runner is copied for each call it makes, so
-  /// it holds nothing as big as a program).
+///
+/// A class, so that the calls the run loop makes for each visit pass one reference: as a
+/// struct, the runner (152 bytes) was copied for every `evaluate` of every visit.
+final class RuleRunner {
+  /// The ruleset's index in `engine.rulesets`.
   let ruleset: Int
   let plans: [RulePlan]
   let model: ViewModel
@@ -208,7 +210,8 @@ struct RuleRunner {
   let engine: Engine
   /// Made at the first node a rule's program runs on: a file on which none of the program's
   /// rules has a node to visit (no Menu for the menu rules) costs no VM.
-  private(set) var vm: VM!
+  /// Read and written by one thread (the runner's), so without dynamic exclusivity checks.
+  @exclusivity(unchecked) private(set) var vm: VM!
 
   init(engine: Engine, ruleset: Int, plans: [RulePlan], model: ViewModel, options: EvaluationOptions) {
     self.ruleset = ruleset
@@ -227,7 +230,7 @@ struct RuleRunner {
   /// This loop runs for every (rule × candidate node): it allocates nothing, copies no
   /// compiled rule or requirement, and counts each outcome in place; what a *not run* or a
   /// recorded outcome needs is made out of line, only for them.
-  mutating func run(into report: inout Report, budget: inout TotalBudget) {
+  func run(into report: inout Report, budget: inout TotalBudget) {
     defer { budget.spent &+= vm?.spent ?? 0 }
     // One buffer for every rule's bindings (the node, then its `inside` steps' ancestors),
     // written in place for each visit.
