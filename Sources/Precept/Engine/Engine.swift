@@ -232,17 +232,14 @@ final class RuleRunner {
   /// recorded outcome needs is made out of line, only for them.
   func run(into report: inout Report, budget: inout TotalBudget) {
     defer { budget.spent &+= vm?.spent ?? 0 }
-    // One buffer for every rule's bindings (the node, then its `inside` steps' ancestors),
-    // written in place for each visit.
-    let deepest = plans.reduce(0) { max($0, $1.steps.count) }
-    let storage = UnsafeMutableBufferPointer<Word>.allocate(capacity: 1 + deepest)
-    storage.initialize(repeating: .null)
-    defer { storage.deallocate() }
+    // The bindings (the node, then its `inside` steps' ancestors), written in place for each
+    // visit: an array the VM reads as its arguments.
+    var bindings: [Word] = [.null]
     for plan in plans where options.rules?.contains(plan.rule.info.id) ?? true {
       // `plan.rule` is read in place: a copy of the compiled rule (a dozen strings and arrays)
       // for each file and rule cost twice what finding its candidates does.
       let steps = ancestorSteps(plan)
-      let bindings = UnsafeMutableBufferPointer(rebasing: storage[0..<1 + steps.count])
+      if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
       var counts = OutcomeCounts()
       defer { report.ruleCounts[plan.rule.info.id, default: OutcomeCounts()].add(counts) }
       let test = plan.guardTest?.resolved(in: model)
@@ -252,7 +249,7 @@ final class RuleRunner {
       let candidates = self.candidates(plan)
       for position in 0..<candidates.count {
         let node = candidates[position]
-        guard bind(node, steps, into: bindings) else { continue }
+        guard bind(node, steps, into: &bindings) else { continue }
         if budget.spent &+ (vm?.spent ?? 0) >= budget.limit {
           stop(plan.rule, node: node, message: budget.message, counts: &counts, report: &report)
           return
@@ -268,7 +265,8 @@ final class RuleRunner {
         }
         if missing == nil {
           missing =
-            plan.needsHosts ? plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) }.joined(separator: "; ") : ""
+            plan.needsHosts
+            ? plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) }.joined(separator: "; ") : ""
         }
         let made = (findings: report.findings.count, reviews: report.needsReview.count)
         if let missing, !missing.isEmpty {
@@ -276,7 +274,7 @@ final class RuleRunner {
           continue
         }
         let result: Outcome.Result
-        switch evaluate(plan, node: node, bindings: UnsafeBufferPointer(bindings), report: &report) {
+        switch evaluate(plan, node: node, bindings: bindings, report: &report) {
         case .passed:
           counts.passed &+= 1
           result = .passed
@@ -295,7 +293,9 @@ final class RuleRunner {
             madeFrom: made)
           continue
         }
-        if options.recordOutcomes { recordOutcome(plan.rule, node: node, result: result, report: &report, madeFrom: made) }
+        if options.recordOutcomes {
+          recordOutcome(plan.rule, node: node, result: result, report: &report, madeFrom: made)
+        }
       }
     }
   }
@@ -312,13 +312,13 @@ final class RuleRunner {
   /// A rule that calls host functions the host lacks: *not run*, at the clause that would fail.
   @inline(never)
   private func cannotRun(
-    _ rule: CompiledRule, node: Int32, missing: String, bindings: UnsafeMutableBufferPointer<Word>,
+    _ rule: CompiledRule, node: Int32, missing: String, bindings: [Word],
     counts: inout OutcomeCounts, report: inout Report
   ) {
     let made = (report.findings.count, report.needsReview.count)
     record(
       rule, node: node, result: .notRun(.hostFunctionMissing, missing),
-      site: callSite(rule, UnsafeBufferPointer(bindings)), counts: &counts, report: &report, madeFrom: made)
+      site: callSite(rule, bindings), counts: &counts, report: &report, madeFrom: made)
   }
 
   /// The rule's ancestor steps as interned type ids of this model (nil: any type), so walking
@@ -376,7 +376,7 @@ final class RuleRunner {
   /// Fills `bindings` (one word per step, written in place) with the node, then for each
   /// `inside` step the nearest enclosing node of that type (above the previous one); false
   /// when a step has none.
-  func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: UnsafeMutableBufferPointer<Word>) -> Bool {
+  func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: inout [Word]) -> Bool {
     bindings[0] = .node(node)
     guard !steps.isEmpty else { return true }
     let nodes = model.nodes
@@ -418,7 +418,9 @@ final class RuleRunner {
   /// A clause whose value is not a bool: why, and where. The clause runs again in explain
   /// mode to find the sub-expression that made the error, so the normal run pays nothing for
   /// knowing it.
-  private func notRun(_ word: Word, function: Int, kind: String, text: String?, bindings: UnsafeBufferPointer<Word>) -> Evaluated {
+  private func notRun(
+    _ word: Word, function: Int, kind: String, text: String?, bindings: [Word]
+  ) -> Evaluated {
     let result: Outcome.Result
     if case .error(let index) = word {
       result = .notRun(vm.budgetExceeded ? .costBudgetExceeded : .evaluationError, vm.heap.errorMessage(index))
@@ -437,7 +439,7 @@ final class RuleRunner {
   }
 
   /// Runs a clause in explain mode.
-  private func trace(_ function: Int, _ bindings: UnsafeBufferPointer<Word>) -> (Word, TracedClause) {
+  private func trace(_ function: Int, _ bindings: [Word]) -> (Word, TracedClause) {
     let (result, trace) = vm.runTraced(function, bindings)
     let texts = engine.texts[ruleset]
     return (result, TracedClause(function: function, trace: trace, texts: texts, program: vm.program))
@@ -445,7 +447,7 @@ final class RuleRunner {
 
   /// Where a rule that cannot run (it calls a host function the host lacks) would fail: the
   /// first of its clauses whose run in explain mode makes an error.
-  private func callSite(_ rule: CompiledRule, _ bindings: UnsafeBufferPointer<Word>) -> Site? {
+  private func callSite(_ rule: CompiledRule, _ bindings: [Word]) -> Site? {
     let clauses =
       (rule.when.map { [("when", $0, nil as String?)] } ?? [])
       + rule.requirements.map { ($0.kind.rawValue, $0.function, $0.text as String?) }
@@ -457,7 +459,7 @@ final class RuleRunner {
     return nil
   }
 
-  private func evaluate(_ plan: RulePlan, node: Int32, bindings: UnsafeBufferPointer<Word>, report: inout Report)
+  private func evaluate(_ plan: RulePlan, node: Int32, bindings: [Word], report: inout Report)
     -> Verdict
   {
     if plan.when >= 0 {
@@ -490,7 +492,7 @@ final class RuleRunner {
   }
 
   /// The review items of a `review` rule that applies: one per check.
-  private func review(_ rule: CompiledRule, node: Int32, bindings: UnsafeBufferPointer<Word>, report: inout Report) {
+  private func review(_ rule: CompiledRule, node: Int32, bindings: [Word], report: inout Report) {
     let reference = model.reference(node)
     for check in rule.checks {
       report.needsReview.append(
@@ -502,7 +504,7 @@ final class RuleRunner {
   }
 
   /// Runs a template function and reads its string, or nil if it failed.
-  private func text(_ function: Int, _ bindings: UnsafeBufferPointer<Word>) -> String? {
+  private func text(_ function: Int, _ bindings: [Word]) -> String? {
     text(of: vm.run(function, bindings))
   }
 
@@ -514,7 +516,7 @@ final class RuleRunner {
 
   private func finding(
     _ rule: CompiledRule, _ requirement: CompiledRequirement, node: Int32, value: Bool,
-    bindings: UnsafeBufferPointer<Word>
+    bindings: [Word]
   ) -> Finding {
     // The requirement runs again in explain mode; only failures pay for this.
     let explanation = explain(requirement, value: value, bindings: bindings)
@@ -542,7 +544,9 @@ final class RuleRunner {
 
   /// Why a requirement decided a failure, read from its trace: its operands' values and, when
   /// it is one helper call, what decided inside the helper.
-  private func explain(_ requirement: CompiledRequirement, value: Bool, bindings: UnsafeBufferPointer<Word>) -> Explanation {
+  private func explain(
+    _ requirement: CompiledRequirement, value: Bool, bindings: [Word]
+  ) -> Explanation {
     let (_, traced) = trace(requirement.function, bindings)
     let texts = traced.texts
     let values = traced.trace.values

@@ -55,7 +55,7 @@ extension Engine {
     var words = [Word](repeating: .null, count: 1 + steps.count)
     let candidates = runner.candidates(plan)
     for node in (0..<candidates.count).map({ candidates[$0] }) where nodes?.contains(Int(node)) ?? true {
-      guard words.withUnsafeMutableBufferPointer({ runner.bind(node, steps, into: $0) }) else { continue }
+      guard runner.bind(node, steps, into: &words) else { continue }
       let bindings = zip(compiled.bindings, words).filter { !$0.0.isEmpty }.map { ($0.0, vm.value(of: $0.1)) }
       let explained = clauses.map { clause in
         let (result, trace) = vm.runTraced(clause.function, words)

@@ -321,11 +321,6 @@ final class VM {
   /// Runs function `index` with `arguments` as its parameters and returns its result. The
   /// heap is reset first, so words from an earlier call are no longer valid.
   func run(_ index: Int, _ arguments: [Word]) -> Word {
-    arguments.withUnsafeBufferPointer { run(index, $0) }
-  }
-
-  /// `run` with the arguments in memory the caller keeps (the rule runner's bindings).
-  func run(_ index: Int, _ arguments: UnsafeBufferPointer<Word>) -> Word {
     var observer = Unobserved()
     return run(index, arguments, &observer)
   }
@@ -334,10 +329,6 @@ final class VM {
   /// map's expressions evaluated to and where each error was made. The cost is not counted
   /// in `spent`: an explanation re-runs a clause that the budgets already paid for once.
   func runTraced(_ index: Int, _ arguments: [Word]) -> (result: Word, trace: Trace) {
-    arguments.withUnsafeBufferPointer { runTraced(index, $0) }
-  }
-
-  func runTraced(_ index: Int, _ arguments: UnsafeBufferPointer<Word>) -> (result: Word, trace: Trace) {
     let before = spent
     var trace = Trace(map: program.sourceMap, code: code)
     let result = run(index, arguments, &trace)
@@ -346,15 +337,13 @@ final class VM {
     return (result, trace)
   }
 
-  private func run<Observer: RunObserver>(
-    _ index: Int, _ arguments: UnsafeBufferPointer<Word>, _ observer: inout Observer
-  ) -> Word {
+  private func run<Observer: RunObserver>(_ index: Int, _ arguments: [Word], _ observer: inout Observer) -> Word {
     heap.reset()
     cost = 0
     budgetExceeded = false
     runs &+= 1
     observer.start(errors: heap.errors.count)
-    let result = execute(index, arguments, &observer)
+    let result = arguments.withUnsafeBufferPointer { execute(index, $0, &observer) }
     spent &+= cost
     return result
   }
