@@ -171,7 +171,10 @@ import Testing
       Self.finding("demo/b", line: 2), Self.finding("demo/a", line: 5),
     ]
     sorted.collapseRepeats()
-    #expect(sorted.findings.map { "\($0.rule) \($0.line) \($0.message)" } == ["demo/a 2 m", "demo/a 2 n", "demo/b 2 m", "demo/a 5 m"])
+    #expect(
+      sorted.findings.map { "\($0.rule) \($0.line) \($0.message)" } == [
+        "demo/a 2 m", "demo/a 2 n", "demo/b 2 m", "demo/a 5 m",
+      ])
 
     var unsorted = Report()
     unsorted.findings = [
