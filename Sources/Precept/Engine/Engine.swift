@@ -129,7 +129,7 @@ public struct Engine: Sendable {
     }
     report.ruleCounts.reserveCapacity(ruleCount)
     for index in rulesets.indices {
-      var runner = RuleRunner(engine: self, ruleset: index, plans: plans[index], model: model, options: options)
+      let runner = RuleRunner(engine: self, ruleset: index, plans: plans[index], model: model, options: options)
       runner.run(into: &report, budget: &budget)
       if report.stopped != nil { break }
     }
@@ -198,9 +198,11 @@ public struct EvaluationOptions: Sendable {
 }
 
 /// Runs one program's rules over one model.
-struct RuleRunner {
-  /// The ruleset's index in `engine.rulesets` (the runner is copied for each call it makes, so
-  /// it holds nothing as big as a program).
+///
+/// A class, so that the calls the run loop makes for each visit pass one reference: as a
+/// struct, the runner (152 bytes) was copied for every `evaluate` of every visit.
+final class RuleRunner {
+  /// The ruleset's index in `engine.rulesets`.
   let ruleset: Int
   let plans: [RulePlan]
   let model: ViewModel
@@ -208,7 +210,8 @@ struct RuleRunner {
   let engine: Engine
   /// Made at the first node a rule's program runs on: a file on which none of the program's
   /// rules has a node to visit (no Menu for the menu rules) costs no VM.
-  private(set) var vm: VM!
+  /// Read and written by one thread (the runner's), so without dynamic exclusivity checks.
+  @exclusivity(unchecked) private(set) var vm: VM!
 
   init(engine: Engine, ruleset: Int, plans: [RulePlan], model: ViewModel, options: EvaluationOptions) {
     self.ruleset = ruleset
@@ -223,53 +226,99 @@ struct RuleRunner {
   }
 
   /// Evaluates the program's rules until `budget` is spent (then records where it stopped).
-  mutating func run(into report: inout Report, budget: inout TotalBudget) {
+  ///
+  /// This loop runs for every (rule × candidate node): it allocates nothing, copies no
+  /// compiled rule or requirement, and counts each outcome in place; what a *not run* or a
+  /// recorded outcome needs is made out of line, only for them.
+  func run(into report: inout Report, budget: inout TotalBudget) {
     defer { budget.spent &+= vm?.spent ?? 0 }
+    // The bindings (the node, then its `inside` steps' ancestors), written in place for each
+    // visit: an array the VM reads as its arguments.
     var bindings: [Word] = [.null]
     for plan in plans where options.rules?.contains(plan.rule.info.id) ?? true {
       // `plan.rule` is read in place: a copy of the compiled rule (a dozen strings and arrays)
       // for each file and rule cost twice what finding its candidates does.
       let steps = ancestorSteps(plan)
+      if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
       var counts = OutcomeCounts()
       defer { report.ruleCounts[plan.rule.info.id, default: OutcomeCounts()].add(counts) }
-      if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
       let test = plan.guardTest?.resolved(in: model)
-      var missing: [String]?
+      // Why the rule cannot run (host functions it calls that the host lacks), once its VM is
+      // made; empty when it can.
+      var missing: String?
       let candidates = self.candidates(plan)
       for position in 0..<candidates.count {
         let node = candidates[position]
         guard bind(node, steps, into: &bindings) else { continue }
         if budget.spent &+ (vm?.spent ?? 0) >= budget.limit {
-          let result = Outcome.Result.notRun(.totalCostBudgetExceeded, budget.message)
-          record(plan.rule, node: node, result: result, counts: &counts, report: &report)
-          report.stopped = report.notRun.last
+          stop(plan.rule, node: node, message: budget.message, counts: &counts, report: &report)
           return
         }
         // The node fails the test `when` starts with: `when` is false, as running it would find.
         if let test, !test.passes(node, in: model) {
-          record(plan.rule, node: node, result: .inapplicable, counts: &counts, report: &report)
+          counts.inapplicable &+= 1
+          if options.recordOutcomes { recordOutcome(plan.rule, node: node, result: .inapplicable, report: &report) }
           continue
         }
         if vm == nil {
           vm = VM(program: engine.rulesets[ruleset].program, model: model, hosts: engine.hosts, limits: engine.limits)
         }
         if missing == nil {
-          missing = plan.needsHosts ? plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) } : []
+          missing =
+            plan.needsHosts
+            ? plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) }.joined(separator: "; ") : ""
         }
-        let findings = report.findings.count
-        let reviews = report.needsReview.count
-        let evaluated: Evaluated
+        let made = (findings: report.findings.count, reviews: report.needsReview.count)
         if let missing, !missing.isEmpty {
-          evaluated = Evaluated(
-            .notRun(.hostFunctionMissing, missing.joined(separator: "; ")), site: callSite(plan.rule, bindings))
-        } else {
-          evaluated = evaluate(plan.rule, node: node, bindings: bindings, report: &report)
+          cannotRun(plan.rule, node: node, missing: missing, bindings: bindings, counts: &counts, report: &report)
+          continue
         }
-        record(
-          plan.rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
-          madeFrom: (findings, reviews))
+        let result: Outcome.Result
+        switch evaluate(plan, node: node, bindings: bindings, report: &report) {
+        case .passed:
+          counts.passed &+= 1
+          result = .passed
+        case .failed:
+          counts.failed &+= 1
+          result = .failed
+        case .inapplicable:
+          counts.inapplicable &+= 1
+          result = .inapplicable
+        case .needsReview:
+          counts.needsReview &+= 1
+          result = .needsReview
+        case .notRun(let evaluated):
+          record(
+            plan.rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
+            madeFrom: made)
+          continue
+        }
+        if options.recordOutcomes {
+          recordOutcome(plan.rule, node: node, result: result, report: &report, madeFrom: made)
+        }
       }
     }
+  }
+
+  /// The total budget is spent: one *not run* where evaluation stops.
+  @inline(never)
+  private func stop(
+    _ rule: CompiledRule, node: Int32, message: String, counts: inout OutcomeCounts, report: inout Report
+  ) {
+    record(rule, node: node, result: .notRun(.totalCostBudgetExceeded, message), counts: &counts, report: &report)
+    report.stopped = report.notRun.last
+  }
+
+  /// A rule that calls host functions the host lacks: *not run*, at the clause that would fail.
+  @inline(never)
+  private func cannotRun(
+    _ rule: CompiledRule, node: Int32, missing: String, bindings: [Word],
+    counts: inout OutcomeCounts, report: inout Report
+  ) {
+    let made = (report.findings.count, report.needsReview.count)
+    record(
+      rule, node: node, result: .notRun(.hostFunctionMissing, missing),
+      site: callSite(rule, bindings), counts: &counts, report: &report, madeFrom: made)
   }
 
   /// The rule's ancestor steps as interned type ids of this model (nil: any type), so walking
@@ -355,6 +404,12 @@ struct RuleRunner {
     }
   }
 
+  /// How one visit ended; only a *not run* carries more than its kind.
+  enum Verdict {
+    case passed, failed, inapplicable, needsReview
+    case notRun(Evaluated)
+  }
+
   struct Site {
     var clause: String
     var place: RulesetPlace?
@@ -363,7 +418,9 @@ struct RuleRunner {
   /// A clause whose value is not a bool: why, and where. The clause runs again in explain
   /// mode to find the sub-expression that made the error, so the normal run pays nothing for
   /// knowing it.
-  private func notRun(_ word: Word, function: Int, kind: String, text: String?, bindings: [Word]) -> Evaluated {
+  private func notRun(
+    _ word: Word, function: Int, kind: String, text: String?, bindings: [Word]
+  ) -> Evaluated {
     let result: Outcome.Result
     if case .error(let index) = word {
       result = .notRun(vm.budgetExceeded ? .costBudgetExceeded : .evaluationError, vm.heap.errorMessage(index))
@@ -402,39 +459,48 @@ struct RuleRunner {
     return nil
   }
 
-  private func evaluate(_ rule: CompiledRule, node: Int32, bindings: [Word], report: inout Report) -> Evaluated {
-    if let when = rule.when {
-      let value = vm.run(when, bindings)
+  private func evaluate(_ plan: RulePlan, node: Int32, bindings: [Word], report: inout Report)
+    -> Verdict
+  {
+    if plan.when >= 0 {
+      let value = vm.run(plan.when, bindings)
       guard case .bool(let applies) = value else {
-        return notRun(value, function: when, kind: "when", text: nil, bindings: bindings)
+        return .notRun(notRun(value, function: plan.when, kind: "when", text: nil, bindings: bindings))
       }
-      if !applies { return Evaluated(.inapplicable) }
+      if !applies { return .inapplicable }
     }
-    if rule.info.kind == .review {
-      let reference = model.reference(node)
-      for check in rule.checks {
-        report.needsReview.append(
-          ReviewItem(
-            rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, category: rule.info.category,
-            message: text(check, bindings) ?? "", file: model.file, line: reference.line, column: reference.column,
-            nodeType: reference.type, wcag: rule.info.wcag))
-      }
-      return Evaluated(.needsReview)
+    if plan.isReview {
+      review(plan.rule, node: node, bindings: bindings, report: &report)
+      return .needsReview
     }
-    for requirement in rule.requirements {
-      let value = vm.run(requirement.function, bindings)
+    for (index, clause) in plan.clauses.enumerated() {
+      let value = vm.run(clause.function, bindings)
       guard case .bool(let holds) = value else {
-        return notRun(
-          value, function: requirement.function, kind: requirement.kind.rawValue, text: requirement.text,
-          bindings: bindings)
+        let requirement = plan.rule.requirements[index]
+        return .notRun(
+          notRun(
+            value, function: requirement.function, kind: requirement.kind.rawValue, text: requirement.text,
+            bindings: bindings))
       }
-      let failed = requirement.kind == .require ? !holds : holds
-      if failed {
-        report.findings.append(finding(rule, requirement, node: node, value: holds, bindings: bindings))
-        return Evaluated(.failed)
+      if holds == clause.forbids {
+        report.findings.append(
+          finding(plan.rule, plan.rule.requirements[index], node: node, value: holds, bindings: bindings))
+        return .failed
       }
     }
-    return Evaluated(.passed)
+    return .passed
+  }
+
+  /// The review items of a `review` rule that applies: one per check.
+  private func review(_ rule: CompiledRule, node: Int32, bindings: [Word], report: inout Report) {
+    let reference = model.reference(node)
+    for check in rule.checks {
+      report.needsReview.append(
+        ReviewItem(
+          rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, category: rule.info.category,
+          message: text(check, bindings) ?? "", file: model.file, line: reference.line, column: reference.column,
+          nodeType: reference.type, wcag: rule.info.wcag))
+    }
   }
 
   /// Runs a template function and reads its string, or nil if it failed.
@@ -449,7 +515,8 @@ struct RuleRunner {
   }
 
   private func finding(
-    _ rule: CompiledRule, _ requirement: CompiledRequirement, node: Int32, value: Bool, bindings: [Word]
+    _ rule: CompiledRule, _ requirement: CompiledRequirement, node: Int32, value: Bool,
+    bindings: [Word]
   ) -> Finding {
     // The requirement runs again in explain mode; only failures pay for this.
     let explanation = explain(requirement, value: value, bindings: bindings)
@@ -477,7 +544,9 @@ struct RuleRunner {
 
   /// Why a requirement decided a failure, read from its trace: its operands' values and, when
   /// it is one helper call, what decided inside the helper.
-  private func explain(_ requirement: CompiledRequirement, value: Bool, bindings: [Word]) -> Explanation {
+  private func explain(
+    _ requirement: CompiledRequirement, value: Bool, bindings: [Word]
+  ) -> Explanation {
     let (_, traced) = trace(requirement.function, bindings)
     let texts = traced.texts
     let values = traced.trace.values
@@ -516,15 +585,22 @@ struct RuleRunner {
           rule: rule.info.id, reason: reason, message: message, file: model.file, line: reference.line,
           column: reference.column, nodeType: reference.type, clause: site?.clause, place: site?.place))
     }
-    if options.recordOutcomes {
-      let made = madeFrom ?? (report.findings.count, report.needsReview.count)
-      report.outcomes.append(
-        Outcome(
-          rule: rule.info.id, node: model.reference(node), result: result,
-          finding: report.findings[made.findings...].last,
-          reviewItems: Array(report.needsReview[made.reviews...]),
-          notRun: result.isNotRun ? report.notRun.last : nil))
-    }
+    if options.recordOutcomes { recordOutcome(rule, node: node, result: result, report: &report, madeFrom: madeFrom) }
+  }
+
+  /// Keeps an outcome (`EvaluationOptions.recordOutcomes`) with what it made.
+  @inline(never)
+  private func recordOutcome(
+    _ rule: CompiledRule, node: Int32, result: Outcome.Result, report: inout Report,
+    madeFrom: (findings: Int, reviews: Int)? = nil
+  ) {
+    let made = madeFrom ?? (report.findings.count, report.needsReview.count)
+    report.outcomes.append(
+      Outcome(
+        rule: rule.info.id, node: model.reference(node), result: result,
+        finding: report.findings[made.findings...].last,
+        reviewItems: Array(report.needsReview[made.reviews...]),
+        notRun: result.isNotRun ? report.notRun.last : nil))
   }
 }
 

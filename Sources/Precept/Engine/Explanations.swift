@@ -1,6 +1,8 @@
 // Reading a clause's trace (`VM.runTraced`): findings' explanations, `:explain`'s parts and
 // the ruleset place a *not run* names all come from here, so they always agree.
 
+import Synchronization
+
 /// The ruleset sources a program's source map points into, found among an engine's rulesets:
 /// the program's own, and those of the imports whose lets it compiled — each only if it is the
 /// text the map was made from (its digest matches), so a span never quotes the wrong text.
@@ -8,6 +10,9 @@ struct SourceTexts: Sendable {
   let map: SourceMap
   private let sources: [SourceFile?]
   private let names: [String]
+  /// Each expression's text, made the first time an explanation asks for it: an engine's
+  /// findings quote the same few expressions over and over.
+  private let cache: NodeTextCache
 
   init(program: Program, rulesets: [Ruleset]) {
     map = program.sourceMap
@@ -24,10 +29,18 @@ struct SourceTexts: Sendable {
     }
     self.sources = sources
     self.names = names
+    cache = NodeTextCache(count: map.nodes.count)
   }
 
   /// The expression as written, on one line, or nil without its source.
   func text(_ node: Int) -> String? {
+    if let known = cache.text(node) { return known }
+    let text = makeText(node)
+    cache.store(text, at: node)
+    return text
+  }
+
+  private func makeText(_ node: Int) -> String? {
     let entry = map.nodes[node]
     guard let source = sources[Int(entry.file)] else { return nil }
     let text = source.text(Int(entry.start)..<Int(entry.end))
@@ -43,6 +56,19 @@ struct SourceTexts: Sendable {
       file: names[Int(entry.file)], line: Int(entry.line), column: Int(entry.column), expression: text(node),
       lineText: source.map { $0.lineText(Int(entry.line)) })
   }
+}
+
+/// The texts of a source map's expressions, filled in as they are first asked for; shared by
+/// the threads that evaluate with one engine.
+final class NodeTextCache: Sendable {
+  /// By source-map node: nil when not made yet, `.some(nil)` when the node has no text.
+  private let texts: Mutex<[String??]>
+
+  init(count: Int) { texts = Mutex(Array(repeating: nil, count: count)) }
+
+  func text(_ node: Int) -> String?? { texts.withLock { $0[node] } }
+
+  func store(_ text: String?, at node: Int) { texts.withLock { $0[node] = .some(text) } }
 }
 
 /// One traced run of a clause, read through the source map.
@@ -74,13 +100,26 @@ struct TracedClause {
   func operands(of top: Int) -> [Int] {
     guard top >= 0 else { return [] }
     var result: [Int] = []
-    var queue = map.children(of: top)
-    if map.nodes[top].kind == .not, let inner = queue.first { queue = map.children(of: inner) }
+    // Breadth first: a queue read from `head` on, each node's children appended as it is taken.
+    var queue: [Int] = []
+    var head = 0
+    func appendChildren(_ node: Int) {
+      var child = node + 1
+      let end = node + Int(map.nodes[node].size)
+      while child < end {
+        queue.append(child)
+        child += Int(map.nodes[child].size)
+      }
+    }
+    var first = top
+    if map.nodes[top].kind == .not, map.nodes[top].size > 1 { first = top + 1 }
+    appendChildren(first)
     // At most `maximumOperands + 1` texts: a list compared in place is cheaper than a set that
     // hashes each one.
     var seen: [String] = [texts.text(top) ?? ""]
-    while !queue.isEmpty, result.count < Self.maximumOperands {
-      let next = queue.removeFirst()
+    while head < queue.count, result.count < Self.maximumOperands {
+      let next = queue[head]
+      head += 1
       let kind = map.nodes[next].kind
       guard kind != .name, kind != .literal, trace.values[next] != nil, !map.isInMacroBody(next, below: top),
         let text = texts.text(next), !seen.contains(text)
@@ -90,7 +129,7 @@ struct TracedClause {
       switch kind {
       case .comprehension: queue.append(next + 1)
       case .template: continue
-      default: queue += map.children(of: next)
+      default: appendChildren(next)
       }
     }
     return result

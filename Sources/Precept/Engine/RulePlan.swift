@@ -22,6 +22,13 @@ final class RulePlan: Sendable {
   /// A test of the visited node that, when it fails, makes `when` false: the node is then
   /// counted inapplicable without running the program (nil when `when` starts with none).
   let guardTest: NodeGuard?
+  /// The rule's `when` function, or −1 without one.
+  let when: Int
+  /// Whether the rule is a `review` item (its checks, not its requirements, are run).
+  let isReview: Bool
+  /// Each requirement's function and whether it is a `forbid`, in order: read for every visit,
+  /// where going through `rule.requirements` copied (and retained) each requirement's text.
+  let clauses: [(function: Int, forbids: Bool)]
 
   init(index: Int, rule: CompiledRule, extraTypes: [String], program: Program) {
     self.index = index
@@ -31,6 +38,9 @@ final class RulePlan: Sendable {
     steps = rule.ancestorTypes.map { step in step.contains("*") ? nil : step.map(LookupName.init) }
     needsHosts = !rule.info.hostFunctions.isEmpty
     guardTest = needsHosts ? nil : rule.when.flatMap { program.guardTest(ofFunction: $0) }
+    when = rule.when ?? -1
+    isReview = rule.info.kind == .review
+    clauses = rule.requirements.map { ($0.function, $0.kind != .require) }
   }
 
   /// The engine's plans for `program`: its rules that `isEnabled`, in order.

@@ -144,6 +144,20 @@ public struct Report: Sendable, Hashable {
     _ items: [Item], dropped: (Item) -> Void,
     _ key: (Item) -> (line: Int, column: Int, rule: String, file: String, message: String)
   ) -> [Item] {
+    // Sorted by file, position and rule (as `sort()` leaves them), an item's repeats are its
+    // neighbours: when no two neighbours have one file, position and rule, nothing repeats, and
+    // the position table below (two hash lookups and an array per item) is not needed.
+    var sortedApart = true
+    for index in items.indices.dropFirst() {
+      let (earlier, later) = (key(items[index - 1]), key(items[index]))
+      let order = Report.order(
+        (earlier.file, earlier.line, earlier.column, earlier.rule), (later.file, later.line, later.column, later.rule))
+      if order > 0 || (order == 0 && earlier.line > 0) {
+        sortedApart = false
+        break
+      }
+    }
+    if sortedApart { return items }
     var keptAt: [RepeatPosition: [Int]] = [:]
     var kept: [Item] = []
     kept.reserveCapacity(items.count)
@@ -164,6 +178,16 @@ public struct Report: Sendable, Hashable {
       kept.append(item)
     }
     return kept
+  }
+
+  /// −1, 0 or 1 as a file, position and rule come before, at or after another, in the order
+  /// `sort()` leaves them (equal file names are usually one string, compared at once).
+  private static func order(_ left: (String, Int, Int, String), _ right: (String, Int, Int, String)) -> Int {
+    if left.0 != right.0 { return left.0 < right.0 ? -1 : 1 }
+    if left.1 != right.1 { return left.1 < right.1 ? -1 : 1 }
+    if left.2 != right.2 { return left.2 < right.2 ? -1 : 1 }
+    if left.3 != right.3 { return left.3 < right.3 ? -1 : 1 }
+    return 0
   }
 
   /// Where a finding or review item is, for `collapseRepeats`.

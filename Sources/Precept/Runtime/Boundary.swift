@@ -190,32 +190,96 @@ extension VM {
   /// few elements (`[<Button F.swift:3:5>, …, 41 more]`) and long strings shortened, so a
   /// finding stays readable and cheap even when an operand is every descendant of a screen.
   func summary(of word: Word, depth: Int = 0) -> String {
-    func elements(_ count: Int, _ element: (Int) -> String) -> String {
-      let shown = min(count, VM.explainedElements)
-      var parts = (0..<shown).map(element)
-      if count > shown { parts.append("… \(count - shown) more") }
-      return parts.joined(separator: ", ")
-    }
+    var out: [UInt8] = []
+    out.reserveCapacity(32)
+    appendSummary(of: word, depth: depth, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `summary(of:)` written as UTF-8 onto `out`: one string made for a whole list, and the
+  /// commonest leaves (null, bools, ints, plain ASCII strings, nodes) written from the word's
+  /// bytes without boxing it into a `Value` or making a string of each part. Each leaf reads
+  /// exactly as `Printer.literal` prints it.
+  private func appendSummary(of word: Word, depth: Int, to out: inout [UInt8]) {
     switch word {
     case .list(let list):
-      if depth >= 3 { return "[…]" }
-      return "[" + elements(heap.count(list)) { summary(of: heap.element(list, $0), depth: depth + 1) } + "]"
+      if depth >= 3 {
+        out += "[…]".utf8
+        return
+      }
+      out.append(UInt8(ascii: "["))
+      appendElements(heap.count(list), to: &out) { index, out in
+        appendSummary(of: heap.element(list, index), depth: depth + 1, to: &out)
+      }
+      out.append(UInt8(ascii: "]"))
     case .map(let map):
-      if depth >= 3 { return "{…}" }
+      if depth >= 3 {
+        out += "{…}".utf8
+        return
+      }
       let record = heap.mapRecord(map)
-      return "{"
-        + elements(Int(record.count)) { index in
-          let entry = Int(record.start) + index
-          return summary(of: heap.mapKey(entry), depth: depth + 1) + ": "
-            + summary(of: heap.mapValue(entry), depth: depth + 1)
-        } + "}"
-    case .string(let id) where heap.bytes(id).count > 200:
-      let text = heap.string(id)
-      return Printer.literal(.string(String(text.prefix(80)))).dropLast() + "…\" (\(text.count) characters)"
+      out.append(UInt8(ascii: "{"))
+      appendElements(Int(record.count), to: &out) { index, out in
+        let entry = Int(record.start) + index
+        appendSummary(of: heap.mapKey(entry), depth: depth + 1, to: &out)
+        out.append(UInt8(ascii: ":"))
+        out.append(UInt8(ascii: " "))
+        appendSummary(of: heap.mapValue(entry), depth: depth + 1, to: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    case .string(let id):
+      let bytes = heap.bytes(id)
+      if bytes.count > 200 {
+        let text = heap.string(id)
+        out += (Printer.literal(.string(String(text.prefix(80)))).dropLast() + "…\" (\(text.count) characters)").utf8
+      } else if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        // Printable ASCII without a quote or a backslash prints as it is, between quotes.
+        out.append(UInt8(ascii: "\""))
+        out += bytes
+        out.append(UInt8(ascii: "\""))
+      } else {
+        out += Printer.literal(.string(heap.string(id))).utf8
+      }
     case .error(let index):
-      return "an error (\(heap.errorMessage(index)))"
+      out += "an error (".utf8
+      out += heap.errorMessage(index).utf8
+      out.append(UInt8(ascii: ")"))
+    case .null: out += "null".utf8
+    case .bool(let flag): out += (flag ? "true" : "false").utf8
+    case .int(let number): out += String(number).utf8
+    case .node(let index):
+      let node = nodeRecords[Int(index)]
+      out.append(UInt8(ascii: "<"))
+      out += model.strings.string(node.type)
+      out.append(UInt8(ascii: " "))
+      out += model.file.utf8
+      out.append(UInt8(ascii: ":"))
+      out += String(node.line).utf8
+      out.append(UInt8(ascii: ":"))
+      out += String(node.column).utf8
+      out.append(UInt8(ascii: ">"))
     default:
-      return Printer.literal(value(of: word))
+      out += Printer.literal(value(of: word)).utf8
+    }
+  }
+
+  /// The first `explainedElements` of `count` elements, written by `element` with ", "
+  /// between them, then "… N more" for the rest.
+  private func appendElements(_ count: Int, to out: inout [UInt8], _ element: (Int, inout [UInt8]) -> Void) {
+    let shown = min(count, VM.explainedElements)
+    for index in 0..<shown {
+      if index > 0 {
+        out.append(UInt8(ascii: ","))
+        out.append(UInt8(ascii: " "))
+      }
+      element(index, &out)
+    }
+    if count > shown {
+      if shown > 0 {
+        out.append(UInt8(ascii: ","))
+        out.append(UInt8(ascii: " "))
+      }
+      out += "… \(count - shown) more".utf8
     }
   }
 }

@@ -25,7 +25,7 @@ import Testing
   static func run(_ text: String, _ nodes: String = nodes) throws -> (report: Report, runs: Int?) {
     let ruleset = try Ruleset(text: text)
     let engine = Engine(rulesets: [ruleset])
-    var runner = RuleRunner(
+    let runner = RuleRunner(
       engine: engine, ruleset: 0, plans: engine.plans[0], model: try model(nodes),
       options: EvaluationOptions(recordOutcomes: true))
     var report = Report()
