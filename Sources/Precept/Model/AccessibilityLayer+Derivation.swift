@@ -187,11 +187,26 @@ struct LayerDeriver {
     if call.contains("fixedSize:") { return false }
     // `.custom(_:size:)` scales with the body text style (only `fixedSize:` does not).
     if name == "custom", call.contains("size:") { return true }
-    guard let range = call.range(of: "size:") else { return nil }
-    let size = call[range.upperBound...].drop { $0 == " " }.prefix { $0 != "," && $0 != ")" }
+    guard let after = Self.endOfSize(in: call) else { return nil }
+    let size = call[after...].drop { $0 == " " }.prefix { $0 != "," && $0 != ")" }
     let value = String(size).trimmingCharacters(of: " ")
     if Double(value) != nil { return false }
     if scaledMetrics.contains(value) || scaledMetrics.contains(where: { value == "self." + $0 }) { return true }
+    return nil
+  }
+
+  /// Where the first `size:` in a font call ends, as Foundation's `range(of:)` finds it. In
+  /// ASCII text (nearly every call) every byte is a character, so a byte scan finds the same
+  /// place, without Foundation's cost; other text is searched as before, where a combining mark
+  /// after the colon (`size:\u{301}`) makes a character of its own that is no match.
+  static func endOfSize(in call: Substring) -> Substring.Index? {
+    guard call.utf8.allSatisfy({ $0 < 0x80 }) else { return call.range(of: "size:")?.upperBound }
+    let bytes = call.utf8
+    var index = bytes.startIndex
+    while let hit = bytes[index...].firstIndex(of: UInt8(ascii: "s")) {
+      if bytes[hit...].starts(with: "size:".utf8) { return bytes.index(hit, offsetBy: 5) }
+      index = bytes.index(after: hit)
+    }
     return nil
   }
 

@@ -152,7 +152,7 @@ extension Command {
       // declaration's. A watch keeps those platforms while files change, and re-links the
       // whole project when one does.
       let shipped = try afterEngine { try Evaluation.platforms(arguments, configuration) }
-      let documents = readFiles(files)
+      var documents = readFiles(files)
       let engine = try compiling.engine()
       let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
       let platforms = shipped ?? Evaluation.mentionedPlatforms(documents.compactMap { try? $0.get().1 })
@@ -233,6 +233,12 @@ extension Command {
           Evaluation.resolveLinkedEdits(&report, reread, linked)
         }
       }
+      // Every file's documents and linked models are no longer needed: they are freed on
+      // another thread while the report is written, not on this one after it.
+      let leftovers = Leftovers((documents, linked))
+      documents = []
+      linked = [:]
+      leftovers.releaseElsewhere()
       var status = try Evaluation.finish(
         report, inputErrors: inputErrors, engine: engine, arguments: arguments, console: console, sources: sources)
       if fixFailed { status = 2 }
@@ -396,6 +402,20 @@ extension Command {
 private func isFolder(_ path: String) -> Bool {
   var isDirectory: ObjCBool = false
   return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+}
+
+/// Values a command no longer needs, freed on another thread (a large project's documents
+/// take tens of millions of instructions to free). The caller hands over its only references:
+/// nothing else reads the value, and `releaseElsewhere` drops it once, on a global queue.
+private final class Leftovers<Value: Sendable>: @unchecked Sendable {
+  // Written only by `releaseElsewhere`'s block, after the caller has stopped using it.
+  private var value: Value?
+
+  init(_ value: Value) { self.value = value }
+
+  func releaseElsewhere() {
+    DispatchQueue.global(qos: .utility).async { [self] in value = nil }
+  }
 }
 
 /// The engine of a lint, compiled on another thread from when it is made; `engine()` waits for
