@@ -92,3 +92,28 @@ package final class Handoff<T: Sendable>: @unchecked Sendable {
     return base[index].take()
   }
 }
+
+extension Concurrently {
+  /// Frees `value` on another thread: a phase's leftovers (every file's reports once merged)
+  /// take millions of instructions to free, which would otherwise be spent on this one. The
+  /// caller gives up the value (`consume`), so the block on a global queue drops the last
+  /// reference to it.
+  package static func release<Value: Sendable>(_ value: consuming Value) {
+    let leftovers = Leftovers(value)
+    DispatchQueue.global(qos: .utility).async { leftovers.drop() }
+  }
+}
+
+/// What `Concurrently.release` frees: written only by `drop`, after the caller let go of it.
+package final class Leftovers<Value: Sendable>: @unchecked Sendable {
+  private var value: Value?
+
+  package init(_ value: consuming Value) { self.value = value }
+
+  /// Frees the value on a global queue; call it once, when nothing else uses the value.
+  package func releaseElsewhere() {
+    DispatchQueue.global(qos: .utility).async { self.drop() }
+  }
+
+  fileprivate func drop() { value = nil }
+}

@@ -106,14 +106,18 @@ extension Command {
       // needs no rules): compiling them first was a serial phase that left the other cores
       // idle. An error found before the rulesets are needed waits for them, so that a ruleset
       // error is still the one reported, as when they compiled first.
-      let compiling = PendingEngine(rulesetPaths: arguments.values("--ruleset"), configuration: configuration)
+      // The standard accessibility layer, when no --layer replaces it, is made on that thread too.
+      let compiling = PendingEngine(
+        rulesetPaths: arguments.values("--ruleset"), configuration: configuration,
+        standardLayer: arguments.value("--layer") == nil)
       func afterEngine<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch {
           _ = try compiling.engine()
           throw error
         }
       }
-      let layer = try afterEngine { try Evaluation.layer(arguments, console) }
+      let givenLayer =
+        arguments.value("--layer") == nil ? nil : try afterEngine { try Evaluation.layer(arguments, console) }
       let includePreviews = arguments.flag("--include-previews")
       let linksViews = !arguments.flag("--no-link-views")
       var baseline: Baseline?
@@ -154,6 +158,7 @@ extension Command {
       let shipped = try afterEngine { try Evaluation.platforms(arguments, configuration) }
       var documents = readFiles(files)
       let engine = try compiling.engine()
+      let layer = givenLayer ?? .standard
       let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
       let platforms = shipped ?? Evaluation.mentionedPlatforms(documents.compactMap { try? $0.get().1 })
       let state = LinkedLintState(keeps: watching) { read, previous in
@@ -234,7 +239,8 @@ extension Command {
         }
       }
       // Every file's documents and linked models are no longer needed: they are freed on
-      // another thread while the report is written, not on this one after it.
+      // another thread while the report is written, not on this one after it. (They are
+      // captured by the fixer's closure, so they are handed over and emptied here.)
       let leftovers = Leftovers((documents, linked))
       documents = []
       linked = [:]
@@ -404,20 +410,6 @@ private func isFolder(_ path: String) -> Bool {
   return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
 }
 
-/// Values a command no longer needs, freed on another thread (a large project's documents
-/// take tens of millions of instructions to free). The caller hands over its only references:
-/// nothing else reads the value, and `releaseElsewhere` drops it once, on a global queue.
-private final class Leftovers<Value: Sendable>: @unchecked Sendable {
-  // Written only by `releaseElsewhere`'s block, after the caller has stopped using it.
-  private var value: Value?
-
-  init(_ value: Value) { self.value = value }
-
-  func releaseElsewhere() {
-    DispatchQueue.global(qos: .utility).async { [self] in value = nil }
-  }
-}
-
 /// The engine of a lint, compiled on another thread from when it is made; `engine()` waits for
 /// it and gives it, or throws what compiling it threw.
 private final class PendingEngine: @unchecked Sendable {
@@ -425,10 +417,12 @@ private final class PendingEngine: @unchecked Sendable {
   // Written once on the compiling thread before `done` is left, read only after waiting on it.
   private var result: Result<Engine, any Error>?
 
-  init(rulesetPaths: [String], configuration: ProjectConfiguration?) {
+  init(rulesetPaths: [String], configuration: ProjectConfiguration?, standardLayer: Bool = false) {
     done.enter()
     let thread = Thread { [self] in
       result = Result { try Evaluation.engine(rulesetPaths: rulesetPaths, configuration: configuration).engine }
+      // Made once, on first use: here rather than on the main thread, which reads the files.
+      if standardLayer { _ = AccessibilityLayer.standard }
       done.leave()
     }
     // The main thread's size: compiling recurses as deep as a ruleset's nesting allows.

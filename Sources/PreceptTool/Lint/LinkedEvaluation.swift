@@ -131,6 +131,8 @@ extension Evaluation {
       inputErrors += part.inputErrors
       for result in part.kept { kept[result.document.document.file] = result }
     }
+    // The ranges' reports, copied into the whole one, are freed on another thread.
+    Concurrently.release(consume parts)
     report.summary.rules = engine.rules.count
     report.sort()
     return (report, inputErrors, kept)
@@ -173,8 +175,11 @@ extension Evaluation {
   static func resolveLinkedEdits(
     _ report: inout Report, _ files: [ReadSwift], _ linked: [String: LinkedResult]
   ) {
+    // Only the files of findings with a fix are looked at: most files have none.
+    let withEdits = Set(report.findings.lazy.filter { $0.edit != nil }.map(\.file))
+    guard !withEdits.isEmpty else { return }
     var sources: [String: (SourceFile, ViewDocument)] = [:]
-    for case .success(let (source, document)) in files {
+    for case .success(let (source, document)) in files where withEdits.contains(source.name) {
       sources[source.name] = (source, linked[document.file]?.document.document ?? document)
     }
     Fixer.resolveEdits(&report, sources: sources)
@@ -185,7 +190,7 @@ extension Evaluation {
       var type: String
     }
     var copies: [Place: ViewExpansion] = [:]
-    for (file, result) in linked {
+    for (file, result) in linked where withEdits.contains(file) {
       for expansion in result.document.expansions {
         copies[Place(file: file, line: expansion.line, column: expansion.column, type: expansion.type)] = expansion
       }
