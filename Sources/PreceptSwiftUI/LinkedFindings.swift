@@ -27,95 +27,120 @@ package enum LinkedFindings {
   /// Reconciles `reports[i]`, the report of `documents[i]` (nil for a file that could not be
   /// read), before suppression comments and baselines apply.
   package static func reconcile(_ reports: inout [Report?], _ documents: [LinkedDocument?]) {
-    struct Place: Hashable {
-      var line: Int
-      var column: Int
-      var type: String
-    }
-    struct Key: Hashable {
-      var rule: String
-      var origin: ViewOrigin
-    }
+    // Each phase runs on every core, a file at a time; what a phase needs of all the files
+    // (the findings as the rules made them, the copied and blocked origins, the copies that
+    // failed) is gathered between phases, in file order.
     let blocked = documents.reduce(into: Set<ViewDeclaration>()) { $0.formUnion($1?.blocked ?? []) }
-    var copies: [[Place: [ViewExpansion]]] = []
-    for document in documents {
-      var byPlace: [Place: [ViewExpansion]] = [:]
-      for expansion in document?.expansions ?? [] {
-        byPlace[Place(line: expansion.line, column: expansion.column, type: expansion.type), default: []].append(
-          expansion)
+    let given = reports
+    let perFile = Concurrently.map(documents.count) { file -> FileCopies in
+      var found = FileCopies()
+      for expansion in documents[file]?.expansions ?? [] {
+        found.byPlace[Place(line: expansion.line, column: expansion.column, type: expansion.type), default: []]
+          .append(expansion)
+        if blocked.contains(expansion.declaration) { found.blockedOrigins.append(expansion.origin) }
       }
-      copies.append(byPlace)
-    }
-    // Every finding as the rules made it (on copies too), and which origins were copied.
-    var declared: Set<Key> = []
-    var copied: Set<ViewOrigin> = []
-    for (file, report) in reports.enumerated() {
-      guard let report else { continue }
-      for finding in report.findings {
-        declared.insert(
+      // Every finding as the rules made it (on copies too), and which origins were copied.
+      if let report = given[file] {
+        found.declared = report.findings.map { finding in
           Key(
             rule: finding.rule,
-            origin: ViewOrigin(file: finding.file, line: finding.line, column: finding.column, type: finding.nodeType)))
+            origin: ViewOrigin(file: finding.file, line: finding.line, column: finding.column, type: finding.nodeType))
+        }
+        for group in found.byPlace.values {
+          for expansion in group where !expansion.inPreview { found.copied.append(expansion.origin) }
+        }
       }
-      for group in copies[file].values {
-        for expansion in group where !expansion.inPreview { copied.insert(expansion.origin) }
-      }
+      return found
+    }
+    var declared: Set<Key> = []
+    var copied: Set<ViewOrigin> = []
+    for found in perFile {
+      declared.formUnion(found.declared)
+      copied.formUnion(found.copied)
     }
     // Findings on copies: dropped when the original fails too; the rest are the use's.
-    var failedCopies: Set<Key> = []
-    for file in reports.indices {
-      guard var report = reports[file], !copies[file].isEmpty else { continue }
+    let seen = declared
+    let onCopies = Concurrently.map(reports.count) { file -> (Report?, [Key]) in
+      let copies = perFile[file].byPlace
+      guard var report = given[file], !copies.isEmpty else { return (given[file], []) }
+      var failedCopies: [Key] = []
       var groups: [Place: [String: [Int]]] = [:]
       for (position, finding) in report.findings.enumerated() {
         let place = Place(line: finding.line, column: finding.column, type: finding.nodeType)
-        if copies[file][place] != nil { groups[place, default: [:]][finding.rule, default: []].append(position) }
+        if copies[place] != nil { groups[place, default: [:]][finding.rule, default: []].append(position) }
       }
       var drop: Set<Int> = []
       for (place, byRule) in groups {
-        let here = copies[file][place]!
+        let here = copies[place]!
         for (rule, positions) in byRule {
           // Which copy failed is not known when several share a place: all count as failed.
-          for copy in here where !copy.inPreview { failedCopies.insert(Key(rule: rule, origin: copy.origin)) }
+          for copy in here where !copy.inPreview { failedCopies.append(Key(rule: rule, origin: copy.origin)) }
           // The declaration reports what it fails itself; a use that passed nothing in cannot
           // have decided the rest (the context it is used in, a `switch` case it never takes).
-          let repeated = here.count { declared.contains(Key(rule: rule, origin: $0.origin)) || !$0.decided }
+          let repeated = here.count { seen.contains(Key(rule: rule, origin: $0.origin)) || !$0.decided }
           drop.formUnion(positions.prefix(repeated))
         }
       }
       for position in drop { report.ruleCounts[report.findings[position].rule]?.failed -= 1 }
       report.findings = report.findings.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
       report.needsReview.removeAll { item in
-        guard copies[file][Place(line: item.line, column: item.column, type: item.nodeType)] != nil else {
+        guard copies[Place(line: item.line, column: item.column, type: item.nodeType)] != nil else {
           return false
         }
         report.ruleCounts[item.rule]?.needsReview -= 1
         return true
       }
-      reports[file] = report
+      return (report, failedCopies)
+    }
+    var failedCopies: Set<Key> = []
+    var blockedOrigins: Set<ViewOrigin> = []
+    for (file, found) in perFile.enumerated() {
+      failedCopies.formUnion(onCopies[file].1)
+      blockedOrigins.formUnion(found.blockedOrigins)
     }
     // Declared findings every use settles.
-    var blockedOrigins: Set<ViewOrigin> = []
-    for document in documents {
-      for expansion in document?.expansions ?? [] where blocked.contains(expansion.declaration) {
-        blockedOrigins.insert(expansion.origin)
-      }
-    }
-    for file in reports.indices {
-      guard var report = reports[file] else { continue }
+    let failed = failedCopies
+    let blockedHere = blockedOrigins
+    let everyCopied = copied
+    reports = Concurrently.map(reports.count) { file -> Report? in
+      guard var report = onCopies[file].0 else { return nil }
+      let copies = perFile[file].byPlace
       report.findings.removeAll { finding in
-        guard copies[file][Place(line: finding.line, column: finding.column, type: finding.nodeType)] == nil else {
+        guard copies[Place(line: finding.line, column: finding.column, type: finding.nodeType)] == nil else {
           return false
         }
         let origin = ViewOrigin(file: finding.file, line: finding.line, column: finding.column, type: finding.nodeType)
         guard
-          copied.contains(origin) && !blockedOrigins.contains(origin)
-            && !failedCopies.contains(Key(rule: finding.rule, origin: origin))
+          everyCopied.contains(origin) && !blockedHere.contains(origin)
+            && !failed.contains(Key(rule: finding.rule, origin: origin))
         else { return false }
         report.ruleCounts[finding.rule]?.failed -= 1
         report.ruleCounts[finding.rule]?.passed += 1
         return true
       }
-      reports[file] = report
+      return report
     }
+  }
+
+  private struct Place: Hashable, Sendable {
+    var line: Int
+    var column: Int
+    var type: String
+  }
+
+  private struct Key: Hashable, Sendable {
+    var rule: String
+    var origin: ViewOrigin
+  }
+
+  /// One file's copies by place, and what the phases after need of it.
+  private struct FileCopies: Sendable {
+    var byPlace: [Place: [ViewExpansion]] = [:]
+    /// The findings its report has, as the rules made them.
+    var declared: [Key] = []
+    /// The origins it copied outside previews (none when it has no report).
+    var copied: [ViewOrigin] = []
+    /// The origins of its copies of blocked declarations.
+    var blockedOrigins: [ViewOrigin] = []
   }
 }

@@ -175,10 +175,19 @@ package struct ViewIndex: Sendable {
 
   package init(_ documents: [ViewDocument]) {
     fileNames = documents.map(\.file)
+    // Each file's declarations are collected on every core, then merged in file order, so a
+    // name lists its declarations as one walk of the files in order would.
+    let perFile = Concurrently.map(documents.count) { file in
+      var found = FileDeclarations()
+      Self.collect(documents[file].nodes, file: file, topLevel: true, into: &found)
+      return found
+    }
     var declarations: [String: [(file: Int, node: ViewNode)]] = [:]
     var protocols: [String: [String]] = [:]
-    for (file, document) in documents.enumerated() {
-      collect(document.nodes, file: file, topLevel: true, into: &declarations, protocols: &protocols)
+    for found in perFile {
+      for (name, list) in found.declarations { declarations[name, default: []] += list }
+      for (name, inherited) in found.protocols { protocols[name, default: []] += inherited }
+      for (name, members) in found.topLevel { topLevel[name, default: []] += members }
     }
     // A protocol refines View when one it inherits does, however far up.
     var changed = true
@@ -191,32 +200,14 @@ package struct ViewIndex: Sendable {
         }
       }
     }
-    for (name, found) in declarations {
-      let primaries = found.filter { $0.node.type != "extension" }
-      let extensions = found.filter { $0.node.type == "extension" }
-      var groups: [[(file: Int, node: ViewNode)]]
-      switch primaries.count {
-      case 0: groups = [extensions]  // an extension of a type declared elsewhere (a framework's)
-      case 1: groups = [primaries + extensions]
-      default:
-        // Several types share the name: each keeps the extensions of its own file.
-        groups = primaries.map { primary in [primary] + extensions.filter { $0.file == primary.file } }
-      }
-      types[name] = groups.map { group in
-        var conformances: Set<String> = []
-        var members: [String: [Member]] = [:]
-        for declaration in group {
-          for argument in declaration.node.args where argument.label == "inherits" {
-            conformances.insert(Self.simpleName(argument.value))
-          }
-          Self.members(declaration.node.children, file: declaration.file, into: &members)
-        }
-        return TypeEntry(
-          name: name, file: group[0].file, declarations: group, conformances: conformances,
-          properties: group[0].node.type != "extension" ? group[0].node.properties : [], members: members,
-          isView: !conformances.isDisjoint(with: viewProtocols) && members["body"]?.count == 1)
-      }
+    // Each name's entries are built on every core: they depend only on its declarations.
+    let names = Array(declarations.keys)
+    let viewProtocols = self.viewProtocols
+    let found = declarations
+    let entries = Concurrently.map(names.count) { position in
+      Self.entries(named: names[position], found[names[position]]!, viewProtocols: viewProtocols)
     }
+    for (name, built) in zip(names, entries) { types[name] = built }
     for (name, entries) in types {
       if entries.contains(where: isView) { linkableNames.insert(name) }
       for entry in entries {
@@ -229,6 +220,45 @@ package struct ViewIndex: Sendable {
     typeFilter = NameFilter(types.keys)
   }
 
+  /// The types named `name`, from all their declarations (`found`, in file order): one, or
+  /// one per file when several files declare a type of that name.
+  private static func entries(
+    named name: String, _ found: [(file: Int, node: ViewNode)], viewProtocols: Set<String>
+  ) -> [TypeEntry] {
+    let primaries = found.filter { $0.node.type != "extension" }
+    let extensions = found.filter { $0.node.type == "extension" }
+    var groups: [[(file: Int, node: ViewNode)]]
+    switch primaries.count {
+    case 0: groups = [extensions]  // an extension of a type declared elsewhere (a framework's)
+    case 1: groups = [primaries + extensions]
+    default:
+      // Several types share the name: each keeps the extensions of its own file.
+      groups = primaries.map { primary in [primary] + extensions.filter { $0.file == primary.file } }
+    }
+    return groups.map { group in
+      var conformances: Set<String> = []
+      var members: [String: [Member]] = [:]
+      for declaration in group {
+        for argument in declaration.node.args where argument.label == "inherits" {
+          conformances.insert(Self.simpleName(argument.value))
+        }
+        Self.members(declaration.node.children, file: declaration.file, into: &members)
+      }
+      return TypeEntry(
+        name: name, file: group[0].file, declarations: group, conformances: conformances,
+        properties: group[0].node.type != "extension" ? group[0].node.properties : [], members: members,
+        isView: !conformances.isDisjoint(with: viewProtocols) && members["body"]?.count == 1)
+    }
+  }
+
+  /// What one file declares: types and extensions by simple name, protocols with the names
+  /// they inherit, and top-level members, each in source order.
+  private struct FileDeclarations: Sendable {
+    var declarations: [String: [(file: Int, node: ViewNode)]] = [:]
+    var protocols: [String: [String]] = [:]
+    var topLevel: [String: [Member]] = [:]
+  }
+
   /// Says quickly, without hashing, that most names are none of `linkableNames`.
   private(set) var linkableFilter = NameFilter([])
   /// The same for the names of `types`.
@@ -239,27 +269,25 @@ package struct ViewIndex: Sendable {
   private(set) var linkableNames: Set<String> = []
 
   /// Walks declarations: types (nested too) and top-level members.
-  private mutating func collect(
-    _ nodes: [ViewNode], file: Int, topLevel isTop: Bool,
-    into declarations: inout [String: [(file: Int, node: ViewNode)]], protocols: inout [String: [String]]
+  private static func collect(
+    _ nodes: [ViewNode], file: Int, topLevel isTop: Bool, into found: inout FileDeclarations
   ) {
     for node in nodes {
       switch node.type {
       case "struct", "class", "enum", "actor", "extension":
-        if let name = node.name { declarations[Self.simpleName(name), default: []].append((file, node)) }
-        collect(node.children, file: file, topLevel: false, into: &declarations, protocols: &protocols)
+        if let name = node.name { found.declarations[Self.simpleName(name), default: []].append((file, node)) }
+        collect(node.children, file: file, topLevel: false, into: &found)
       case "protocol":
         if let name = node.name {
-          protocols[name, default: []] += node.args.filter { $0.label == "inherits" }.map { Self.simpleName($0.value) }
+          found.protocols[name, default: []] +=
+            node.args.filter { $0.label == "inherits" }.map { Self.simpleName($0.value) }
         }
       case "#if":
-        collect(node.children, file: file, topLevel: isTop, into: &declarations, protocols: &protocols)
-        for slot in node.slots {
-          collect(slot.nodes, file: file, topLevel: isTop, into: &declarations, protocols: &protocols)
-        }
+        collect(node.children, file: file, topLevel: isTop, into: &found)
+        for slot in node.slots { collect(slot.nodes, file: file, topLevel: isTop, into: &found) }
       case "var", "func",
         "subscript" where isTop:
-        if let name = node.name { topLevel[name, default: []].append(Member(file: file, node: node)) }
+        if let name = node.name { found.topLevel[name, default: []].append(Member(file: file, node: node)) }
       default:
         continue
       }

@@ -177,21 +177,39 @@ struct LayerDeriver {
     if layer.textStyles.contains(String(name)) { return true }
     guard name == "system" || name == "custom" else { return nil }
     let call = text.dropFirst(name.count + 1)
-    if call.contains("relativeTo:") { return true }
+    if Self.end(of: "relativeTo:", in: call) != nil { return true }
     if name == "system", call.hasPrefix("(."),
       let style = memberName(String(call.dropFirst().prefix { $0 != "," && $0 != ")" })),
       layer.textStyles.contains(style)
     {
       return true
     }
-    if call.contains("fixedSize:") { return false }
+    if Self.end(of: "fixedSize:", in: call) != nil { return false }
+    guard let after = Self.end(of: "size:", in: call) else { return nil }
     // `.custom(_:size:)` scales with the body text style (only `fixedSize:` does not).
-    if name == "custom", call.contains("size:") { return true }
-    guard let range = call.range(of: "size:") else { return nil }
-    let size = call[range.upperBound...].drop { $0 == " " }.prefix { $0 != "," && $0 != ")" }
+    if name == "custom" { return true }
+    let size = call[after...].drop { $0 == " " }.prefix { $0 != "," && $0 != ")" }
     let value = String(size).trimmingCharacters(of: " ")
     if Double(value) != nil { return false }
     if scaledMetrics.contains(value) || scaledMetrics.contains(where: { value == "self." + $0 }) { return true }
+    return nil
+  }
+
+  /// Where the first `needle` (ASCII, such as `size:`) in a font call ends, as Foundation's
+  /// `range(of:)` finds it (and nil where `contains` is false). In ASCII text (nearly every
+  /// call) every byte is a character, so a byte scan finds the same place without Foundation's
+  /// cost; other text is searched as before, where a combining mark after the colon
+  /// (`size:\u{301}`) makes a character of its own that is no match.
+  static func end(of needle: String, in call: Substring) -> Substring.Index? {
+    guard call.utf8.allSatisfy({ $0 < 0x80 }) else { return call.range(of: needle)?.upperBound }
+    let bytes = call.utf8
+    let wanted = needle.utf8
+    guard let first = wanted.first else { return bytes.startIndex }
+    var index = bytes.startIndex
+    while let hit = bytes[index...].firstIndex(of: first) {
+      if bytes[hit...].starts(with: wanted) { return bytes.index(hit, offsetBy: wanted.count) }
+      index = bytes.index(after: hit)
+    }
     return nil
   }
 
@@ -419,6 +437,10 @@ struct LayerDeriver {
 
 extension String {
   fileprivate func trimmingCharacters(of character: Character) -> String {
-    String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    // Sliced in place: reversing the characters twice made two copies of every value.
+    var slice = Substring(self)
+    while slice.first == character { slice = slice.dropFirst() }
+    while slice.last == character { slice = slice.dropLast() }
+    return String(slice)
   }
 }

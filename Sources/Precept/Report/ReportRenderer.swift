@@ -38,6 +38,9 @@ public struct ReportRenderer: Sendable {
   package var absolutePath: (@Sendable (String) -> String)?
   /// The HTML report's title (what was linted).
   package var documentTitle: String?
+  /// Whether the JSON report is made on every core (its findings and review items a range at
+  /// a time, joined in order): the same text, sooner on a large report. The CLI sets it.
+  package var writesOnEveryCore = false
   /// The tool's name and version, for SARIF.
   public var toolName: String
   public var toolVersion: String
@@ -59,7 +62,10 @@ public struct ReportRenderer: Sendable {
   public func render(_ report: Report, as format: ReportFormat) -> String {
     switch format {
     case .text: text(report)
-    case .json: json(report).serialized(pretty: true) + "\n"
+    case .json:
+      writesOnEveryCore
+        ? json(report, concurrently: true).serializedConcurrently() + "\n"
+        : json(report).serialized(pretty: true) + "\n"
     case .sarif: sarif(report).serialized(pretty: true) + "\n"
     case .github: github(report)
     case .xcode: xcode(report, absolutePath: absolutePath ?? { $0 })
@@ -163,11 +169,20 @@ public struct ReportRenderer: Sendable {
   /// be added within a version.
   public static let jsonReportVersion = 1
 
-  public func json(_ report: Report) -> JSON {
+  public func json(_ report: Report) -> JSON { json(report, concurrently: false) }
+
+  private func json(_ report: Report, concurrently: Bool) -> JSON {
+    // Each finding's and review item's JSON depends on it alone: made a range at a time on
+    // every core when asked, in order.
+    func map<Item: Sendable>(_ items: [Item], _ transform: @escaping @Sendable (Item) -> JSON) -> [JSON] {
+      guard concurrently, items.count > 1 else { return items.map(transform) }
+      let ranges = Concurrently.ranges(items.count, parts: Concurrently.rangeCount)
+      return Concurrently.map(ranges.count) { part in ranges[part].map { transform(items[$0]) } }.flatMap { $0 }
+    }
     var members: [JSON.Member] = [
       JSON.Member("preceptReport", .integer(ReportRenderer.jsonReportVersion)),
-      JSON.Member("findings", .array(report.findings.map(findingJSON))),
-      JSON.Member("needsReview", .array(report.needsReview.map(reviewJSON))),
+      JSON.Member("findings", .array(map(report.findings) { self.findingJSON($0) })),
+      JSON.Member("needsReview", .array(map(report.needsReview) { self.reviewJSON($0) })),
       JSON.Member("notRun", .array(report.notRun.map(notRunJSON))),
       // Always present, so a consumer can read `report["inputErrors"]` without a guard.
       JSON.Member("inputErrors", .array(inputErrors.map(inputErrorJSON))),

@@ -353,6 +353,7 @@ enum Evaluation {
     }
     let linted = arguments.positionals.isEmpty ? "." : arguments.positionals.joined(separator: ", ")
     renderer.documentTitle = "Accessibility report: \(linted)"
+    renderer.writesOnEveryCore = true
     let text = renderer.render(report, as: format)
     if let output {
       do {

@@ -106,14 +106,18 @@ extension Command {
       // needs no rules): compiling them first was a serial phase that left the other cores
       // idle. An error found before the rulesets are needed waits for them, so that a ruleset
       // error is still the one reported, as when they compiled first.
-      let compiling = PendingEngine(rulesetPaths: arguments.values("--ruleset"), configuration: configuration)
+      // The standard accessibility layer, when no --layer replaces it, is made on that thread too.
+      let compiling = PendingEngine(
+        rulesetPaths: arguments.values("--ruleset"), configuration: configuration,
+        standardLayer: arguments.value("--layer") == nil)
       func afterEngine<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch {
           _ = try compiling.engine()
           throw error
         }
       }
-      let layer = try afterEngine { try Evaluation.layer(arguments, console) }
+      let givenLayer =
+        arguments.value("--layer") == nil ? nil : try afterEngine { try Evaluation.layer(arguments, console) }
       let includePreviews = arguments.flag("--include-previews")
       let linksViews = !arguments.flag("--no-link-views")
       var baseline: Baseline?
@@ -152,8 +156,9 @@ extension Command {
       // declaration's. A watch keeps those platforms while files change, and re-links the
       // whole project when one does.
       let shipped = try afterEngine { try Evaluation.platforms(arguments, configuration) }
-      let documents = readFiles(files)
+      var documents = readFiles(files)
       let engine = try compiling.engine()
+      let layer = givenLayer ?? .standard
       let ruleIDs = RuleIDCheck(engine, partial: !arguments.values("--ruleset").isEmpty)
       let platforms = shipped ?? Evaluation.mentionedPlatforms(documents.compactMap { try? $0.get().1 })
       let state = LinkedLintState(keeps: watching) { read, previous in
@@ -233,6 +238,13 @@ extension Command {
           Evaluation.resolveLinkedEdits(&report, reread, linked)
         }
       }
+      // Every file's documents and linked models are no longer needed: they are freed on
+      // another thread while the report is written, not on this one after it. (They are
+      // captured by the fixer's closure, so they are handed over and emptied here.)
+      let leftovers = Leftovers((documents, linked))
+      documents = []
+      linked = [:]
+      leftovers.releaseElsewhere()
       var status = try Evaluation.finish(
         report, inputErrors: inputErrors, engine: engine, arguments: arguments, console: console, sources: sources)
       if fixFailed { status = 2 }
@@ -405,10 +417,12 @@ private final class PendingEngine: @unchecked Sendable {
   // Written once on the compiling thread before `done` is left, read only after waiting on it.
   private var result: Result<Engine, any Error>?
 
-  init(rulesetPaths: [String], configuration: ProjectConfiguration?) {
+  init(rulesetPaths: [String], configuration: ProjectConfiguration?, standardLayer: Bool = false) {
     done.enter()
     let thread = Thread { [self] in
       result = Result { try Evaluation.engine(rulesetPaths: rulesetPaths, configuration: configuration).engine }
+      // Made once, on first use: here rather than on the main thread, which reads the files.
+      if standardLayer { _ = AccessibilityLayer.standard }
       done.leave()
     }
     // The main thread's size: compiling recurses as deep as a ruleset's nesting allows.

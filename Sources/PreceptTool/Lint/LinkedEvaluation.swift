@@ -18,6 +18,22 @@ extension Evaluation {
     var report: Report
   }
 
+  /// What one file's evaluation leaves for merging: its result, and what of its input applies
+  /// to its report after findings on linked views are placed.
+  private struct Evaluated: Sendable {
+    var result: LinkedResult
+    var suppressions: Suppressions?
+    var previews: PreviewCode?
+    var problems: [Diagnostic]
+  }
+
+  /// A range of files merged: their report, input errors and results, in file order.
+  private struct MergedRange: Sendable {
+    var report = Report()
+    var inputErrors: [Diagnostic] = []
+    var kept: [LinkedResult] = []
+  }
+
   /// Evaluates `files` with uses linked across all of them, for the platforms given.
   /// `previous` are the results of an earlier run by file name: a file whose linked model is
   /// the same is not evaluated again. Returns the report, the input errors and every file's
@@ -40,7 +56,6 @@ extension Evaluation {
     var runOptions = EvaluationOptions()
     runOptions.runBudget = RunBudget(limit: engine.limits.runCostBudget)
     let options = runOptions
-    let evaluated = Mutex<[(LinkedResult, Input)?]>(Array(repeating: nil, count: files.count))
     // Largest first, as files are read: a large file left for last would keep one core busy
     // while the others wait.
     let order = Evaluation.largestFirst(
@@ -48,9 +63,8 @@ extension Evaluation {
         guard case .success(let (source, _)) = read else { return 0 }
         return source.bytes.count
       })
-    DispatchQueue.concurrentPerform(iterations: files.count) { position in
-      let index = order[position]
-      guard let document = documents[index], case .success(let (source, _)) = files[index] else { return }
+    var results = Concurrently.map(files.count, order: order) { index -> Evaluated? in
+      guard let document = documents[index], case .success(let (source, _)) = files[index] else { return nil }
       let linked =
         linker?.link(document, file: index) ?? LinkedDocument(document: document, expansions: [], blocked: [])
       let report: Report
@@ -67,35 +81,58 @@ extension Evaluation {
           previewsOf: includePreviews ? nil : document)
         report = engine.evaluate(input.model, options: options)
       }
-      evaluated.withLock { $0[index] = (LinkedResult(document: linked, report: report), input) }
+      // The model is released here, on this core, and not kept: the rest needs only these.
+      return Evaluated(
+        result: LinkedResult(document: linked, report: report), suppressions: input.suppressions,
+        previews: input.previews, problems: input.problems)
     }
-    let results = evaluated.withLock { $0 }
-    var reports = results.map { $0?.0.report }
-    LinkedFindings.reconcile(&reports, results.map { $0?.0.document })
+    var reports = results.map { $0?.result.report }
+    LinkedFindings.reconcile(&reports, results.map { $0?.result.document })
 
+    // Each file's suppressions and previews apply, and the files' reports are merged in order,
+    // a range of files on each core; the ranges' reports are then merged in order. Merging is
+    // associative (lists concatenated in order, counts added), so this is the report merging
+    // the files one by one gives. Each file's report and result are handed to the core that
+    // merges it, which releases what it no longer needs.
+    let reconciled = Handoff(reports)
+    reports = []
+    let outcomes = Handoff(results)
+    results = []
+    let ranges = Concurrently.ranges(files.count, parts: Concurrently.rangeCount)
+    let parts = Concurrently.map(ranges.count) { part -> MergedRange in
+      var merged = MergedRange()
+      for index in ranges[part] {
+        guard var partial = reconciled.take(index), let evaluated = outcomes.take(index) else {
+          if case .failure(let error) = files[index] { merged.inputErrors += error.diagnostics }
+          continue
+        }
+        merged.kept.append(evaluated.result)
+        if let suppressions = evaluated.suppressions, !suppressions.isEmpty {
+          partial.suppressFindings { suppressions.suppresses($0.rule, line: $0.line) }
+        }
+        if let previews = evaluated.previews { partial.restrict { _, line in !previews.contains(line: line) } }
+        merged.inputErrors += evaluated.problems
+        // A file whose evaluation stopped was not fully checked: an input error, not a pass.
+        if let stopped = partial.stopped {
+          merged.inputErrors.append(
+            Diagnostic(
+              .error, stopped.message, file: stopped.file,
+              location: SourceLocation(line: stopped.line, column: stopped.column)))
+        }
+        merged.report.merge(partial)
+      }
+      return merged
+    }
     var report = Report()
     var inputErrors: [Diagnostic] = []
     var kept: [String: LinkedResult] = [:]
-    for index in files.indices {
-      guard var partial = reports[index], let (result, input) = results[index] else {
-        if case .failure(let error) = files[index] { inputErrors += error.diagnostics }
-        continue
-      }
-      kept[result.document.document.file] = result
-      if let suppressions = input.suppressions, !suppressions.isEmpty {
-        partial.suppressFindings { suppressions.suppresses($0.rule, line: $0.line) }
-      }
-      if let previews = input.previews { partial.restrict { _, line in !previews.contains(line: line) } }
-      inputErrors += input.problems
-      // A file whose evaluation stopped was not fully checked: an input error, not a pass.
-      if let stopped = partial.stopped {
-        inputErrors.append(
-          Diagnostic(
-            .error, stopped.message, file: stopped.file,
-            location: SourceLocation(line: stopped.line, column: stopped.column)))
-      }
-      report.merge(partial)
+    for part in parts {
+      report.merge(part.report)
+      inputErrors += part.inputErrors
+      for result in part.kept { kept[result.document.document.file] = result }
     }
+    // The ranges' reports, copied into the whole one, are freed on another thread.
+    Concurrently.release(consume parts)
     report.summary.rules = engine.rules.count
     report.sort()
     return (report, inputErrors, kept)
@@ -138,8 +175,11 @@ extension Evaluation {
   static func resolveLinkedEdits(
     _ report: inout Report, _ files: [ReadSwift], _ linked: [String: LinkedResult]
   ) {
+    // Only the files of findings with a fix are looked at: most files have none.
+    let withEdits = Set(report.findings.lazy.filter { $0.edit != nil }.map(\.file))
+    guard !withEdits.isEmpty else { return }
     var sources: [String: (SourceFile, ViewDocument)] = [:]
-    for case .success(let (source, document)) in files {
+    for case .success(let (source, document)) in files where withEdits.contains(source.name) {
       sources[source.name] = (source, linked[document.file]?.document.document ?? document)
     }
     Fixer.resolveEdits(&report, sources: sources)
@@ -150,7 +190,7 @@ extension Evaluation {
       var type: String
     }
     var copies: [Place: ViewExpansion] = [:]
-    for (file, result) in linked {
+    for (file, result) in linked where withEdits.contains(file) {
       for expansion in result.document.expansions {
         copies[Place(file: file, line: expansion.line, column: expansion.column, type: expansion.type)] = expansion
       }

@@ -52,20 +52,22 @@ struct Suppressions {
   }
 
   /// The 1-based lines on which `precept:` occurs.
-  private static func linesMentioningMarker(_ source: SourceFile) -> Set<Int> {
+  static func linesMentioningMarker(_ source: SourceFile) -> Set<Int> {
     let marker = Array("precept:".utf8)
     var lines: Set<Int> = []
     source.bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress, bytes.count >= marker.count else { return }
       var index = 0
       let last = bytes.count - marker.count
-      while index <= last {
-        if bytes[index] == marker[0], bytes[index + 1] == marker[1],
-          marker.indices.allSatisfy({ bytes[index + $0] == marker[$0] })
-        {
-          lines.insert(source.location(of: index).line)
-          index += marker.count
+      // `memchr` finds each candidate `p` (the C library's scan reads many bytes an
+      // instruction); only there are the other bytes compared.
+      while index <= last, let found = memchr(base + index, Int32(marker[0]), last - index + 1) {
+        let hit = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if marker.indices.allSatisfy({ bytes[hit + $0] == marker[$0] }) {
+          lines.insert(source.location(of: hit).line)
+          index = hit + marker.count
         } else {
-          index += 1
+          index = hit + 1
         }
       }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Precept
@@ -22,5 +23,28 @@ import Testing
     #expect(!FixEdit.hasPlaceholder("<#>"))
     #expect(!FixEdit.hasPlaceholder("#> then <#"))
     #expect(!FixEdit.hasPlaceholder(#".accessibilityLabel("Delete")"#))
+  }
+
+  /// `size:` in a font call is found where Foundation's `range(of:)` finds it: the byte scan
+  /// for ASCII calls, Foundation for the rest (a combining mark can make the colon part of
+  /// another character).
+  @Test func aFontCallsSizeEndsWhereFoundationFindsIt() {
+    let calls: [Substring] = [
+      "(size: 12)", "(name, size: 14, relativeTo: .body)", "(size:12)", "(\"A\", fixed: 1)", "", "size:",
+      "(sisize: 3)", "(s, size: x)", "(size: 12)size: 9", "(\"Ä\", size: 12)", "(size:\u{301} 12)",
+      "(size\u{301}: 12, size: 4)", "(\u{600}size: 2)", Substring("__(size: 5)").dropFirst(2),
+      "(fixedSize: 3)", "(size: 9, relativeTo: .body)", "(fixedSize:\u{301} 3)", "(relativeTo: .title)",
+    ]
+    for call in calls {
+      for needle in ["size:", "fixedSize:", "relativeTo:"] {
+        let expected = call.range(of: needle)?.upperBound
+        let found = LayerDeriver.end(of: needle, in: call)
+        #expect(found == expected, "\(needle) in \(Array(call.unicodeScalars))")
+        #expect((found != nil) == call.contains(needle))
+        if let found, let expected {
+          #expect(call[found...] == call[expected...])
+        }
+      }
+    }
   }
 }
