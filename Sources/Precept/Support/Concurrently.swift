@@ -99,8 +99,7 @@ extension Concurrently {
   /// caller gives up the value (`consume`), so the block on a global queue drops the last
   /// reference to it.
   package static func release<Value: Sendable>(_ value: consuming Value) {
-    let leftovers = Leftovers(value)
-    DispatchQueue.global(qos: .utility).async { leftovers.drop() }
+    Leftovers(value).releaseElsewhere()
   }
 }
 
@@ -115,5 +114,5 @@ package final class Leftovers<Value: Sendable>: @unchecked Sendable {
     DispatchQueue.global(qos: .utility).async { self.drop() }
   }
 
-  fileprivate func drop() { value = nil }
+  private func drop() { value = nil }
 }
