@@ -151,7 +151,14 @@ package struct ViewLinker: Sendable {
   /// not depend on the file of its use).
   private let shared = SharedExpansions()
 
-  package init(_ index: ViewIndex) { self.index = index }
+  /// Whether a first walk past the file's budget only counts (see `Walk.counting`); off only
+  /// to test that counting links what linking in full does.
+  let countsPastBudget: Bool
+
+  package init(_ index: ViewIndex, countsPastBudget: Bool = true) {
+    self.index = index
+    self.countsPastBudget = countsPastBudget
+  }
 
   /// Links every document of a run; `documents` are the ones the index was built from, in
   /// its order.
@@ -172,6 +179,7 @@ package struct ViewLinker: Sendable {
     // First every use is linked, and what each one written in the file adds is counted.
     var walk = Walk(index: index, allowed: nil, changing: changing)
     walk.shared = shared
+    if countsPastBudget { walk.countsPast = budget }
     var nodes = walk.nodes(document.nodes, context)
     var firstWalk = 0
     if walk.added > budget {
@@ -492,6 +500,18 @@ private struct Walk {
   /// What each style call does (see `styleEffect`), by its text and the file it is written in.
   var styleOutcomes: [StyleKey: StyleOutcome] = [:]
   var shared: SharedExpansions?
+  /// In the first walk, the budget: once the uses written in the file have added more, the
+  /// walk is linked again with only the cheapest uses, so the rest of this one only counts.
+  var countsPast: Int?
+  /// Whether the walk only counts: what each use copies and walks, and whether it fails, are
+  /// what linking gives, but no copy is made (nodes are `counted`, records `countedRecord`).
+  /// Its output is discarded; an expansion it makes is not kept for reuse, a failure is.
+  var counting = false
+  /// What a counting walk puts where a copy would go: only how many there are matters.
+  private static let counted = ViewNode(type: "")
+  private static let countedRecord = ViewExpansion(
+    line: 0, column: 0, type: "", origin: ViewOrigin(file: "", line: 0, column: 0, type: ""),
+    declaration: ViewDeclaration(file: "", line: 0, column: 0), decided: false, inPreview: false)
 
   /// The uses written in the file that may be linked, or nil for all of them (the first walk,
   /// which counts what each adds).
@@ -614,6 +634,13 @@ private struct Walk {
     if context.useSite == nil, !changing.contains(UseSite(line: node.line, column: node.column)) {
       return node
     }
+    if counting {
+      _ = nodes(node.children, context)
+      for slot in node.slots { _ = nodes(slot.nodes, context) }
+      _ = linked(node.modifiers, context)
+      if context.useSite != nil { countPlaced() }
+      return Self.counted
+    }
     let passedBefore = passed
     var copy = node
     copy.args = bound(node.args, context)
@@ -629,6 +656,15 @@ private struct Walk {
 
   private mutating func linked(_ modifiers: [ViewModifier], _ context: Context) -> [ViewModifier] {
     guard !modifiers.isEmpty else { return modifiers }
+    if counting {
+      // As many modifiers as there are (what `wrapped` makes depends on whether there are any).
+      for modifier in modifiers {
+        if context.useSite != nil, Self.speaks(modifier) { speakingDecorations += 1 }
+        _ = nodes(modifier.children, context)
+        for slot in modifier.slots { _ = nodes(slot.nodes, context) }
+      }
+      return modifiers
+    }
     return modifiers.map { modifier in
       if context.useSite != nil, Self.speaks(modifier) { speakingDecorations += 1 }
       var copy = modifier
@@ -647,6 +683,7 @@ private struct Walk {
     _ node: inout ViewNode, origin: ViewNode, _ context: Context, _ site: (line: Int, column: Int),
     decided: Bool = false
   ) {
+    if counting { return countPlaced() }
     node.line = site.line
     node.column = site.column
     // A copy's bytes are the declaration's, not the use site file's: a fix must not edit them
@@ -660,6 +697,12 @@ private struct Walk {
           file: index.fileNames[context.originFile], line: context.originSite?.line ?? origin.line,
           column: context.originSite?.column ?? origin.column, type: node.type),
         declaration: context.declaration!, decided: decided, inPreview: context.inPreview))
+  }
+
+  /// A copy a counting walk would have placed.
+  private mutating func countPlaced() {
+    walked += 1
+    expansions.append(Self.countedRecord)
   }
 
   /// Arguments with the bound properties' literal values in place of their names.
@@ -910,6 +953,8 @@ private struct Walk {
       outerMark = mark
       outerWalked = walked
       probes.removeAll(keepingCapacity: true)
+      // Past the budget this walk is linked again: from here on it only counts.
+      if let countsPast, added > countsPast { counting = true }
     }
     // A use written in the file that binds nothing expands the same way wherever it is: the
     // first such expansion is kept, and later ones copy it to their own place (or fail as it
@@ -931,9 +976,11 @@ private struct Walk {
       bindsNothing || cached.failed, level + cached.depth <= ViewLinker.maximumUseNesting, cached.fits(context.stack)
     {
       expansionCache[cacheKey] = cached
-      roots = cached.failed ? [] : Self.moved(cached.roots, to: inner.useSite!)
+      roots = cached.failed || counting ? cached.roots : Self.moved(cached.roots, to: inner.useSite!)
       walkedOK = !cached.failed
-      if walkedOK {
+      if walkedOK, counting {
+        expansions.append(contentsOf: repeatElement(Self.countedRecord, count: cached.records.count))
+      } else if walkedOK {
         let site = inner.useSite!
         for var record in cached.records {
           record.line = site.line
@@ -941,6 +988,8 @@ private struct Walk {
           record.inPreview = context.inPreview
           expansions.append(record)
         }
+      }
+      if walkedOK {
         walked += cached.records.count
         substitutions += cached.substitutions
         for key in cached.expanded { noteExpanded(key) }
@@ -959,7 +1008,8 @@ private struct Walk {
       walkedOK =
         !roots.isEmpty && expansions.count - mark <= ViewLinker.maximumExpansionSize
         && walked - outerWalked <= ViewLinker.maximumExpansionWork && speakingDecorations == speakingBefore
-      if let cacheKey {
+      // A counting walk's expansion holds no copies: only a failure is kept.
+      if let cacheKey, !(counting && walkedOK) {
         let depth = walkedOK ? Self.depth(roots) : ViewLinker.maximumExpansionSize
         // Kept only where no nested use met the nesting limit, so it holds at any level it is used at.
         if level - 1 + depth <= ViewLinker.maximumUseNesting, bindsNothing || !walkedOK {
@@ -1070,6 +1120,7 @@ private struct Walk {
     _ views: [ViewNode], name: String?, modifiers: [ViewModifier], at node: ViewNode, _ context: Context
   ) -> [ViewNode] {
     guard !views.isEmpty else { return [] }
+    if counting { return views.count == 1 || !modifiers.isEmpty || name != nil ? [Self.counted] : views }
     // The root of an expansion written in the file takes the use's range: a modifier a fix
     // adds there applies to what the declaration produces, as the use's own modifiers do. Its
     // arguments are the declaration's, not written at the use: no argument list.

@@ -226,6 +226,65 @@ import Testing
     #expect(linked.blocked.count == 1)
   }
 
+  @Test func aFirstWalkThatOnlyCountsPastTheBudgetLinksWhatAFullOneDoes() throws {
+    // What each linker's walks reuse differs (a counting walk keeps no expansion), so only
+    // what they link is compared, not what it cost.
+    // Files over their budget, whose uses after the budget is reached bind nothing (and are
+    // reused), bind literals, pass views (a trailing closure, a labelled one), name members,
+    // build several views, carry modifiers, draw words over a glyph, or are too large to link.
+    let declarations = """
+      struct Glyph: View { var body: some View { Image(systemName: "star") } }
+      struct Badge: View { let title: String; var body: some View { Text(title).padding(2) } }
+      struct Card<Content: View>: View {
+        @ViewBuilder let content: Content
+        var body: some View { VStack { Text("Card"); content } }
+      }
+      struct Tile<Label: View>: View {
+        let label: Label
+        init(@ViewBuilder label: () -> Label) { self.label = label() }
+        var body: some View { HStack { label; Spacer() } }
+      }
+      struct Pair: View { var body: some View { Image("a"); Image("b") } }
+      struct Loud: View { var body: some View { Image("c").overlay { Text("New") } } }
+      struct Big: View {
+        var body: some View { VStack { \((1...40).map { "Text(\"\($0)\")" }.joined(separator: "; ")) } }
+      }
+      struct Nest: View { var body: some View { VStack { Glyph(); Badge(title: "n"); Pair() } } }
+      """
+    let uses = [
+      "Glyph()", "Badge(title: \"Hi\")", "Card { Text(\"x\"); Glyph() }", "Tile { Glyph() } ",
+      "Tile(label: { Text(\"y\") })", "Pair()", "Pair().padding()", "Loud()", "Big()", "Nest()", "tools",
+      "Glyph().accessibilityLabel(\"Star\")", "Button(action: go) { Glyph() }",
+    ]
+    var screens: [String] = []
+    for (number, order) in [uses, uses.reversed(), Array(uses[5...] + uses[..<5])].enumerated() {
+      let body = (order + order + order).joined(separator: "\n")
+      screens.append(
+        """
+        struct Screen\(number): View {
+          var tools: some View { HStack { Glyph(); Button("Edit") { edit() } } }
+          var body: some View { VStack {\n\(body)\n} }
+        }
+        """)
+    }
+    let documents = try ([declarations] + screens).enumerated().map { index, text in
+      try SwiftUIReader.read(SourceFile(name: "F\(index).swift", text: text))
+    }
+    let index = ViewIndex(documents)
+    let counting = ViewLinker(index), full = ViewLinker(index, countsPastBudget: false)
+    for file in documents.indices {
+      let (a, b) = (counting.link(documents[file], file: file), full.link(documents[file], file: file))
+      #expect(a.document == b.document, "F\(file)")
+      #expect(a.expansions == b.expansions, "F\(file)")
+      #expect(a.blocked == b.blocked, "F\(file)")
+    }
+    // The screens are over their budget: the second walk left some uses as written.
+    let linked = counting.link(documents[1], file: 1)
+    let types = Set(all(linked.document.nodes).map(\.type))
+    #expect(types.contains("Card") && types.contains("Pair") && !types.contains("Glyph"), "\(types.sorted())")
+    #expect(linked.expansions.count <= ViewLinker.maximumAddedNodes(documents[1]))
+  }
+
   @Test func nestedViewsThatKeepFailingTheirLimitsStopBeingTried() throws {
     // Each level shows four of the next; a level's own body is small, its full expansion is
     // not, so every nested attempt copies up to the cap and is thrown away.
