@@ -15,6 +15,8 @@
 /// the ruleset's to say.
 enum TapArea {
   static func of(_ node: ViewNode) -> (width: Double?, height: Double?) {
+    // Most nodes have neither modifiers nor slots: nothing sizes them.
+    if node.modifiers.isEmpty && node.slots.isEmpty { return (nil, nil) }
     var width: Double? = nil
     var height: Double? = nil
     let label = node.slots.first(where: { $0.name == "label" })

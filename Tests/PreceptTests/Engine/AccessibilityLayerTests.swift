@@ -222,4 +222,19 @@ import Testing
         "isButton,isHeader,isSelected true 3"
       ])
   }
+
+  @Test func theGesturesAnArgumentMentionsAreFoundInAnyText() throws {
+    // ASCII text is searched byte by byte, other text as Foundation searches it; both find
+    // the same gestures.
+    func interactions(_ value: String) throws -> [String] {
+      let argument = #"{"label": null, "kind": "expr", "value": "\#(value)"}"#
+      let nodes = #"[{"type": "Image", "modifiers": [{"name": "gesture", "args": [\#(argument)]}]}]"#
+      return try Self.probe("{n.interactions.join(',')}", nodes)
+    }
+    #expect(try interactions("DragGesture().onEnded { _ in go() }") == ["drag"])
+    #expect(try interactions("LongPressGesture().exclusively(before: TapGesture())") == ["tap,longPress"])
+    #expect(try interactions("DragGesture().onEnded { _ in say(\\\"Café\\\") }") == ["drag"])
+    #expect(try interactions("MagnifyGesture().onChanged { _ in zoom(\\\"ü\\\") }") == ["magnify"])
+    #expect(try interactions("myGesture") == [""])
+  }
 }
