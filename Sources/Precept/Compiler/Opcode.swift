@@ -72,9 +72,12 @@
 ///
 /// The run loop also takes some instructions without dispatching them on their own, charging
 /// each as if it had been: a `selectLocal`'s next instruction when it is a `compareConstant` or
-/// `builtinConstant`, and the `jump` back to `iterNext` after an `allStep` or `existsStep` that
-/// did not decide. The bytecode is the same; only an explain-mode run (which observes every
-/// instruction) dispatches them one by one.
+/// `builtinConstant`; a `local`'s next when it is a `builtinConstant` or a `builtin` of one
+/// argument (`n.hasModifier("…")`, `b.text()`); the `true` or `false` and the `setLocal` that
+/// start an `all`'s or `exists`'s accumulator after its `iterInit`; the `or` after a `not`
+/// (`!a || b`); and the `jump` back to `iterNext` after an `allStep` or `existsStep` that did
+/// not decide. The bytecode is the same; only an explain-mode run (which observes every
+/// instruction) dispatches them one by one, and tests compare the two runs' values and costs.
 ///
 /// Operand kinds and stack effects are in `facts`, the table the verifier, the disassembler and
 /// stack sizing read. Opcode numbers are stored in packs, so each is written out and never

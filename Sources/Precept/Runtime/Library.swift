@@ -37,6 +37,78 @@ extension VM {
     }
   }
 
+  /// A builtin of one argument, without the general call's table and argument scan: the node
+  /// functions and sizes rules call on every visit (`text()`, `size()` of a list) are read
+  /// straight from the arena; the rest take `callBuiltin`. The answer is the general call's.
+  @inline(never)
+  func callUnaryBuiltin(_ raw: Int32, _ operand: Word) -> Word {
+    if case .error = operand { return operand }
+    switch raw {
+    case Builtin.text.rawValue: return text(operand)
+    case Builtin.size.rawValue:
+      switch operand {
+      case .list(let list): return .int(Int64(heap.count(list)))
+      case .string(let id): return stringSize(id)
+      default: break
+      }
+    case Builtin.lowerAscii.rawValue: return changeCase(operand, upper: false)
+    default: break
+    }
+    var operand = operand
+    return withUnsafePointer(to: &operand) { callBuiltin(raw, UnsafeBufferPointer(start: $0, count: 1)) }
+  }
+
+  /// A builtin of a receiver and a string constant (`builtinConstant`), with the node queries
+  /// and string tests by constant name or affix read directly; the rest take `callBuiltin`.
+  @inline(never)
+  func callBuiltin(_ raw: Int32, _ receiver: Word, constant argument: Word) -> Word {
+    switch receiver {
+    case .string(let text):
+      if case .string(let part) = argument {
+        switch raw {
+        case Builtin.startsWith.rawValue: return stringStartsWith(text, part)
+        case Builtin.endsWith.rawValue, Builtin.contains.rawValue:
+          return stringTest(raw == Builtin.endsWith.rawValue ? .endsWith : .contains, receiver, argument)
+        default: break
+        }
+      }
+    case .node(let index):
+      switch raw {
+      // The commonest query of all (`n.hasModifier("…")`), and `n.modifier("…")`: the scan of
+      // `modifiers(_:of:named:)`, charged as it charges, in this call.
+      case Builtin.hasModifier.rawValue, Builtin.modifier.rawValue:
+        guard case .string(let name) = argument else { break }
+        let node = nodeRecords[Int(index)]
+        let start = Int(node.modifierStart)
+        cost += Int(node.modifierCount)
+        for position in start..<start + Int(node.modifierCount) where sameString(name, modifierRecords[position].name) {
+          return raw == Builtin.hasModifier.rawValue ? .bool(true) : .modifier(Int32(position))
+        }
+        return raw == Builtin.hasModifier.rawValue ? .bool(false) : .null
+      case Builtin.modifiersNamed.rawValue: return modifiers(.modifiersNamed, of: receiver, named: argument)
+      case Builtin.slot.rawValue: return slot(of: receiver, argument)
+      case Builtin.arg.rawValue: return self.argument(of: receiver, argument)
+      default: break
+      }
+    case .modifier:
+      switch raw {
+      case Builtin.hasModifier.rawValue: return modifiers(.hasModifier, of: receiver, named: argument)
+      case Builtin.modifier.rawValue: return modifiers(.modifier, of: receiver, named: argument)
+      case Builtin.modifiersNamed.rawValue: return modifiers(.modifiersNamed, of: receiver, named: argument)
+      case Builtin.slot.rawValue: return slot(of: receiver, argument)
+      case Builtin.arg.rawValue: return self.argument(of: receiver, argument)
+      default: break
+      }
+    default: break
+    }
+    var pair = (receiver, argument)
+    return withUnsafePointer(to: &pair) { pointer in
+      pointer.withMemoryRebound(to: Word.self, capacity: 2) {
+        callBuiltin(raw, UnsafeBufferPointer(start: $0, count: 2))
+      }
+    }
+  }
+
   // MARK: Sizes and tests
 
   /// `size()` of a string: its code points.

@@ -14,6 +14,42 @@ extension VM {
 
   private func nodeOrNull(_ index: Int32) -> Word { index >= 0 ? .node(index) : .null }
 
+  /// `select` (and `selectLocal`) in one call: the fields rules read on most visits (a node's
+  /// type, children, arguments, parent and owner, an argument's kind) straight from the arena,
+  /// other fields of node-like values from `fieldValue`, and everything else (maps, fields a
+  /// value lacks) from `select`, whose answer this is in every case.
+  @inline(never)
+  func selectField(_ operand: Word, name: Int32, field: Int32) -> Word {
+    switch operand {
+    case .node(let index):
+      switch field {
+      case NodeField.type.rawValue: return .string(nodeRecords[Int(index)].type)
+      case NodeField.children.rawValue:
+        let node = nodeRecords[Int(index)]
+        return .list(heap.makeList(.members, start: node.childStart, count: node.childCount))
+      case NodeField.args.rawValue:
+        let node = nodeRecords[Int(index)]
+        return .list(heap.makeList(.arguments, start: node.argumentStart, count: node.argumentCount))
+      case NodeField.parent.rawValue: return nodeOrNull(nodeRecords[Int(index)].parent)
+      case NodeField.owner.rawValue: return nodeOrNull(nodeRecords[Int(index)].owner)
+      default: break
+      }
+    case .argument(let index) where field == NodeField.kind.rawValue:
+      return .string(ids.argumentKinds[Int(argumentRecords[Int(index)].kindIndex)])
+    case .null, .error:
+      return operand
+    default: break
+    }
+    // Any other field of a node-like value, as `select` reads it; what it lacks (an error) and
+    // every other operand are `select`'s.
+    switch operand {
+    case .node, .argument, .modifier, .property, .expression:
+      if let nodeField = NodeField(rawValue: field), let result = fieldValue(operand, nodeField) { return result }
+    default: break
+    }
+    return select(operand, name: name, field: field)
+  }
+
   /// A field of a node-like value, or nil when that kind of value has no such field.
   func fieldValue(_ operand: Word, _ field: NodeField) -> Word? {
     switch operand {
@@ -201,6 +237,7 @@ extension VM {
     case .bool:
       return sameString(argument.value, ids.trueText) ? .bool(true) : .bool(false)
     case .number:
+      if let value = VM.plainInteger(heap.bytes(argument.value)) { return .int(value) }
       let text = String(heap.string(argument.value).filter { $0 != "_" })
       if let value = Int64(text) { return .int(value) }
       if let value = Double(text) { return .double(value) }
@@ -208,6 +245,27 @@ extension VM {
     case .string, .member, .expr:
       return .string(argument.value)
     }
+  }
+
+  /// The value of an integer literal written as ASCII digits, optionally after a `-` and with
+  /// `_` between them, of at most 18 digits (so it cannot overflow), read from its bytes; nil for
+  /// anything else, which `Int64(_:)` and `Double(_:)` read as before.
+  static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var index = 0
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative { index = 1 }
+    var value: Int64 = 0
+    var digits = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if byte == UInt8(ascii: "_") { continue }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 18 else { return nil }
+      value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+      digits += 1
+    }
+    guard digits > 0 else { return nil }
+    return negative ? -value : value
   }
 
   // MARK: Functions

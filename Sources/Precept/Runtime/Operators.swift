@@ -307,6 +307,23 @@ extension VM {
         }
         return .bool(false)
       }
+      // A string the evaluation made (`b.text().lowerAscii() in [...]`): its bytes are read
+      // once and compared with each string of the same length, charged as `equals` charges.
+      if case .string(let id) = element {
+        let bytes = heap.bytes(id)
+        for index in 0..<count {
+          guard case .string(let other) = heap.element(list, index) else {
+            if equals(heap.element(list, index), element) { return .bool(true) }
+            continue
+          }
+          if other == id { return .bool(true) }
+          let otherBytes = heap.bytes(other)
+          guard otherBytes.count == bytes.count else { continue }
+          cost += otherBytes.count / 64
+          if bytesEqual(otherBytes, bytes) { return .bool(true) }
+        }
+        return .bool(false)
+      }
       for index in 0..<count where equals(heap.element(list, index), element) { return .bool(true) }
       return .bool(false)
     case .map(let map):

@@ -249,24 +249,26 @@ final class VM {
     return ordering(left, right, VM.operatorName(op)) { VM.holds(op, $0) }
   }
 
-  /// `builtinConstant`: builtin `raw` of a receiver and a string constant, with the commonest
-  /// (a string's prefix, a node's modifier by name) read directly.
+  /// `builtinConstant`: builtin `raw` of a receiver and a string constant, with a string's
+  /// prefix tested in place and the node queries by name out of line (`callBuiltin(_:_:constant:)`):
+  /// testing them here too made the run loop larger and slower.
   @inline(__always)
   private func callBuiltin(_ raw: Int32, _ receiver: Word, _ argument: Word) -> Word {
     if raw == Builtin.startsWith.rawValue, case .string(let text) = receiver, case .string(let prefix) = argument {
       return stringStartsWith(text, prefix)
     }
-    if case .node = receiver, let builtin = Builtin(rawValue: raw),
-      builtin == .hasModifier || builtin == .modifier || builtin == .modifiersNamed
-    {
-      return modifiers(builtin, of: receiver, named: argument)
-    }
-    var pair = (receiver, argument)
-    return withUnsafePointer(to: &pair) { pointer in
-      pointer.withMemoryRebound(to: Word.self, capacity: 2) {
-        callBuiltin(raw, UnsafeBufferPointer(start: $0, count: 2))
-      }
-    }
+    return callBuiltin(raw, receiver, constant: argument)
+  }
+
+  /// A `builtinConstant` run after the instruction before it without a dispatch of its own:
+  /// charged as the two instructions it is (itself and the `constant` it stands for), with the
+  /// run's steps joining `cost` first, as before any builtin. The caller checks the budget.
+  @inline(__always)
+  private func fusedBuiltinConstant(_ next: Instruction, _ receiver: Word, _ steps: inout Int) -> Word {
+    steps &+= 2
+    cost &+= steps
+    steps = 0
+    return callBuiltin(next.a, receiver, constants[Int(next.b)])
   }
 
   static func operatorName(_ op: Opcode) -> String {
@@ -390,6 +392,7 @@ final class VM {
     var need = Int(function.stackNeed)
     let frameBase = frames.count
     let code = self.code.baseAddress!
+    let codeCount = self.code.count
     let budget = limits.costBudget
     // The instruction that ran last, for an observer (−1 on entering a function); when there
     // is none, the optimiser drops it with the calls.
@@ -426,6 +429,24 @@ final class VM {
         sp &+= 1
       case .local:
         stack[sp] = stack[bp &+ Int(instruction.a)]
+        // A local is most often the receiver of a query by name (`n.hasModifier("…")`,
+        // `b.slot("label")`): the `builtinConstant` after it runs here, charged as it would be.
+        // So is the `builtin` of one argument (`b.text()`).
+        if !Observer.observes {
+          let next = code[pc]
+          if next.op == .builtinConstant {
+            pc &+= 1
+            stack[sp] = fusedBuiltinConstant(next, stack[sp], &steps)
+            if cost > budget { return overBudget(frameBase, 0) }
+          } else if next.op == .builtin, next.b == 1 {
+            pc &+= 1
+            steps &+= 1
+            cost &+= steps
+            steps = 0
+            stack[sp] = callUnaryBuiltin(next.a, stack[sp])
+            if cost > budget { return overBudget(frameBase, 0) }
+          }
+        }
         sp &+= 1
       case .setLocal:
         sp &-= 1
@@ -507,7 +528,15 @@ final class VM {
         // The call completes as an instruction of the caller.
         if Observer.observes { previous = pc - 1 }
 
-      case .not: stack[sp &- 1] = not(stack[sp &- 1])
+      case .not:
+        stack[sp &- 1] = not(stack[sp &- 1])
+        // `!a || b`: the `or` after it is taken here, charged as its own instruction.
+        if !Observer.observes, code[pc].op == .or {
+          let target = Int(code[pc].a)
+          pc &+= 1
+          steps &+= 1
+          if case .bool(true) = stack[sp &- 1] { pc = target }
+        }
       case .negate: stack[sp &- 1] = negate(stack[sp &- 1])
       // Operators that read whole strings, lists or maps charge `cost` for what they read.
       case .add:
@@ -572,7 +601,7 @@ final class VM {
         let key = stack[sp]
         stack[sp &- 1] = self.index(stack[sp &- 1], key)
       case .select:
-        stack[sp &- 1] = select(stack[sp &- 1], name: instruction.a, field: instruction.b)
+        stack[sp &- 1] = selectField(stack[sp &- 1], name: instruction.a, field: instruction.b)
       case .selectLocal:
         let name = instruction.b
         let operand = stack[bp &+ Int(instruction.a)]
@@ -586,7 +615,7 @@ final class VM {
         } else if case .node(let node) = operand, fieldCodes[Int(name)] == NodeField.type.rawValue {
           stack[sp] = .string(nodeRecords[Int(node)].type)
         } else {
-          stack[sp] = select(operand, name: name, field: fieldCodes[Int(name)])
+          stack[sp] = selectField(operand, name: name, field: fieldCodes[Int(name)])
         }
         // A field is most often compared with a constant or given to a builtin with one
         // (`i.role == 'destructive'`, `c.type == "Image"`, `i.title.startsWith('Delete')`): the
@@ -599,10 +628,7 @@ final class VM {
             stack[sp] = compare(stack[sp], constants[Int(next.a)], next.b)
           } else if next.op == .builtinConstant {
             pc &+= 1
-            steps &+= 2
-            cost &+= steps
-            steps = 0
-            stack[sp] = callBuiltin(next.a, stack[sp], constants[Int(next.b)])
+            stack[sp] = fusedBuiltinConstant(next, stack[sp], &steps)
             if cost > budget { return overBudget(frameBase, 0) }
           }
         }
@@ -639,7 +665,10 @@ final class VM {
         } else {
           cost &+= steps  // as in `builtinConstant`
           steps = 0
-          stack[sp] = callBuiltin(instruction.a, UnsafeBufferPointer(start: stack + sp, count: count))
+          stack[sp] =
+            count == 1
+            ? callUnaryBuiltin(instruction.a, stack[sp])
+            : callBuiltin(instruction.a, UnsafeBufferPointer(start: stack + sp, count: count))
         }
         sp &+= 1
         if cost &+ steps > budget { return overBudget(frameBase, steps) }
@@ -689,6 +718,15 @@ final class VM {
         }
         stack[base &+ 1] = .int(0)
         stack[base &+ 3] = .int(0)
+        // `all` and `exists` start their accumulator with `true` or `false` and `setLocal`
+        // (what the compiler emits next): taken here, charged as their two instructions.
+        if !Observer.observes, pc &+ 1 < codeCount, code[pc].op == .true || code[pc].op == .false,
+          code[pc &+ 1].op == .setLocal, code[pc &+ 1].a == instruction.a &+ 3
+        {
+          stack[base &+ 3] = .bool(code[pc].op == .true)
+          pc &+= 2
+          steps &+= 2
+        }
       case .iterNext, .iterNextPair:
         if cost &+ steps > budget { return overBudget(frameBase, steps) }
         let base = bp &+ Int(instruction.a)
