@@ -16,6 +16,17 @@ public final class RulesetLibrary: @unchecked Sendable {
     public let source: SourceFile
     /// The pack the ruleset came from, if any: its verified bytecode is used, not the source.
     public let pack: Pack?
+    /// The source as parsed when it was added, when that parse found no problem: compiling
+    /// starts from it instead of parsing the source a second time.
+    let syntax: RulesetSyntax?
+
+    init(name: String, version: SemanticVersion, source: SourceFile, pack: Pack?, syntax: RulesetSyntax? = nil) {
+      self.name = name
+      self.version = version
+      self.source = source
+      self.pack = pack
+      self.syntax = syntax
+    }
   }
 
   public private(set) var entries: [Entry] = []
@@ -44,7 +55,10 @@ public final class RulesetLibrary: @unchecked Sendable {
           .error, "ruleset \(syntax.name.value) \(version) is defined twice", in: source, span: syntax.name.span,
           notes: ["also defined in \(existing.source.name)"]))
     }
-    entries.append(Entry(name: syntax.name.value, version: version, source: source, pack: nil))
+    entries.append(
+      Entry(
+        name: syntax.name.value, version: version, source: source, pack: nil,
+        syntax: diagnostics.isEmpty ? syntax : nil))
   }
 
   /// Adds an entry another library holds (its header already read), without parsing its
@@ -150,6 +164,8 @@ public final class RulesetLibrary: @unchecked Sendable {
     let ruleset =
       if let pack = entry.pack {
         try pack.ruleset(resolver: resolver)
+      } else if let syntax = entry.syntax {
+        try Ruleset(syntax: syntax, source: entry.source, resolver: resolver, openImports: false, visible: visibleNames)
       } else {
         try Ruleset(source: entry.source, resolver: resolver, openImports: false, visible: visibleNames)
       }
