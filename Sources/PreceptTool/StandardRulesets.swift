@@ -13,15 +13,13 @@ package enum StandardRulesets {
     return library
   }
 
-  /// The standard rulesets' entries, their headers parsed once per process: `lint` asks for
-  /// them several times (to choose, to add, to keep importable), and each parse of the
-  /// sources was a whole-file parse.
+  /// The standard rulesets' entries, their headers parsed once per process (on every core):
+  /// `lint` asks for them several times (to choose, to add, to keep importable), and each
+  /// parse of the sources is a whole-file parse, which compiling them then starts from.
   package static let entries: [RulesetLibrary.Entry] = {
     let library = RulesetLibrary()
-    for (file, text) in sources {
-      // The embedded sources are checked by the tests; a failure here is a build defect.
-      try! library.add(SourceFile(name: "<standard>/\(file)", text: text))
-    }
+    // The embedded sources are checked by the tests; a failure here is a build defect.
+    try! library.add(sources.map { SourceFile(name: "<standard>/\($0.file)", text: $0.text) })
     return library.entries
   }()
 }

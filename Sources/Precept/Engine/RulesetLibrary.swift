@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A search path of rulesets — sources and packs — loaded on demand: `import NAME RANGE` is
 /// resolved to the newest version of NAME in the library that the range accepts.
@@ -16,11 +17,21 @@ public final class RulesetLibrary: @unchecked Sendable {
     public let source: SourceFile
     /// The pack the ruleset came from, if any: its verified bytecode is used, not the source.
     public let pack: Pack?
+    /// The source as parsed when it was added, when that parse found no problem: compiling
+    /// starts from it instead of parsing the source a second time.
+    let syntax: RulesetSyntax?
+
+    init(name: String, version: SemanticVersion, source: SourceFile, pack: Pack?, syntax: RulesetSyntax? = nil) {
+      self.name = name
+      self.version = version
+      self.source = source
+      self.pack = pack
+      self.syntax = syntax
+    }
   }
 
   public private(set) var entries: [Entry] = []
   private var compiled: [String: Ruleset] = [:]
-  private var compiling: [String] = []
   private let lock = NSLock()
 
   public init() {}
@@ -29,6 +40,11 @@ public final class RulesetLibrary: @unchecked Sendable {
   /// when it is compiled. A second source with the same name and version is an error.
   public func add(_ source: SourceFile) throws(DiagnosticError) {
     let (syntax, diagnostics) = Parser.parseRuleset(source)
+    try add(source, syntax: syntax, diagnostics: diagnostics)
+  }
+
+  /// Adds a source whose parse gave `syntax` and `diagnostics`.
+  private func add(_ source: SourceFile, syntax: RulesetSyntax?, diagnostics: [Diagnostic]) throws(DiagnosticError) {
     guard let syntax else { throw DiagnosticError(diagnostics) }
     let version: SemanticVersion
     do {
@@ -44,7 +60,24 @@ public final class RulesetLibrary: @unchecked Sendable {
           .error, "ruleset \(syntax.name.value) \(version) is defined twice", in: source, span: syntax.name.span,
           notes: ["also defined in \(existing.source.name)"]))
     }
-    entries.append(Entry(name: syntax.name.value, version: version, source: source, pack: nil))
+    entries.append(
+      Entry(
+        name: syntax.name.value, version: version, source: source, pack: nil,
+        syntax: diagnostics.isEmpty ? syntax : nil))
+  }
+
+  /// Adds ruleset sources as `add` does, one after another, their headers parsed on every core
+  /// first: the first source that `add` would refuse is refused, with those before it added.
+  package func add(_ sources: [SourceFile]) throws(DiagnosticError) {
+    let parsed = Mutex<[(RulesetSyntax?, [Diagnostic])?]>(Array(repeating: nil, count: sources.count))
+    RulesetLibrary.onEveryCore(sources.count) { index in
+      let result = Parser.parseRuleset(sources[index])
+      parsed.withLock { $0[index] = result }
+    }
+    for (source, parse) in zip(sources, parsed.withLock { $0 }) {
+      let (syntax, diagnostics) = parse!
+      try add(source, syntax: syntax, diagnostics: diagnostics)
+    }
   }
 
   /// Adds an entry another library holds (its header already read), without parsing its
@@ -126,37 +159,114 @@ public final class RulesetLibrary: @unchecked Sendable {
 
   /// Compiles (once) the given entry with its imports.
   public func ruleset(_ entry: Entry) throws(DiagnosticError) -> Ruleset {
+    try ruleset(entry, importedBy: [])
+  }
+
+  /// Compiles (once) `entry`, imported through `chain` (the keys of the rulesets being compiled
+  /// that led here, outermost first): an entry already in its own chain imports itself. The
+  /// chain belongs to one compile, not to the library, so compiles on several threads at once
+  /// do not take each other's work in progress for a cycle.
+  private func ruleset(_ entry: Entry, importedBy chain: [String]) throws(DiagnosticError) -> Ruleset {
     let key = "\(entry.name)@\(entry.version)"
     lock.lock()
-    if let done = compiled[key] {
-      lock.unlock()
-      return done
-    }
-    if let start = compiling.firstIndex(of: key) {
-      let cycle = compiling[start...].map { $0.split(separator: "@")[0] } + [entry.name[...]]
-      lock.unlock()
+    let done = compiled[key]
+    lock.unlock()
+    if let done { return done }
+    if let start = chain.firstIndex(of: key) {
+      let cycle = chain[start...].map { $0.split(separator: "@")[0] } + [entry.name[...]]
       throw DiagnosticError(
         Diagnostic(
           .error, "rulesets import each other in a cycle: \(cycle.joined(separator: " → "))", file: entry.source.name,
           location: SourceLocation(line: 1, column: 1)))
     }
-    compiling.append(key)
-    lock.unlock()
-    defer {
-      lock.lock()
-      compiling.removeAll { $0 == key }
-      lock.unlock()
-    }
+    let resolver = self.resolver(importedBy: chain + [key])
     let ruleset =
       if let pack = entry.pack {
         try pack.ruleset(resolver: resolver)
+      } else if let syntax = entry.syntax {
+        try Ruleset(syntax: syntax, source: entry.source, resolver: resolver, openImports: false, visible: visibleNames)
       } else {
         try Ruleset(source: entry.source, resolver: resolver, openImports: false, visible: visibleNames)
       }
     lock.lock()
+    defer { lock.unlock() }
+    // Compiled on another thread meanwhile: that one is kept, so every importer shares one.
+    if let done = compiled[key] { return done }
     compiled[key] = ruleset
-    lock.unlock()
     return ruleset
+  }
+
+  /// Compiles `entries` and what they import from this library ahead of `ruleset`, on every
+  /// core, so that asking for them then finds them done. They go in waves: a ruleset starts
+  /// once those it imports are compiled, so no two threads compile a shared import (`common`)
+  /// twice; each wave's largest first. At the first failure, or an import cycle, it stops and
+  /// leaves the rest to `ruleset`, which reports the problem as it always has.
+  package func compileConcurrently(_ entries: [Entry]) {
+    func key(_ entry: Entry) -> String { "\(entry.name)@\(entry.version)" }
+    func imports(_ entry: Entry) -> [Entry] {
+      let written =
+        entry.syntax.map { $0.imports.map { ($0.name.value, $0.range.value) } }
+        ?? entry.pack.map { $0.manifest.imports.map { ($0.name, $0.range) } } ?? []
+      return written.compactMap { name, range in (try? VersionRange(parsing: range)).flatMap { best(name, range: $0) } }
+    }
+    // Every entry reachable through imports, with the keys of what it imports.
+    var pending: [(entry: Entry, imports: Set<String>)] = []
+    var seen: Set<String> = []
+    var stack = entries
+    while let entry = stack.popLast() {
+      guard seen.insert(key(entry)).inserted else { continue }
+      let imported = imports(entry)
+      pending.append((entry, Set(imported.map(key))))
+      stack += imported
+    }
+    var done: Set<String> = []
+    while !pending.isEmpty {
+      let wave = pending.filter { $0.imports.isSubset(of: done) }.map(\.entry).sorted {
+        $0.source.bytes.count > $1.source.bytes.count
+      }
+      guard !wave.isEmpty else { return }
+      let failed = Mutex(false)
+      RulesetLibrary.onEveryCore(wave.count) { index in
+        do {
+          _ = try self.ruleset(wave[index])
+        } catch {
+          failed.withLock { $0 = true }
+        }
+      }
+      if failed.withLock({ $0 }) { return }
+      done.formUnion(wave.map(key))
+      pending.removeAll { done.contains(key($0.entry)) }
+    }
+  }
+
+  /// `body(index)` for every index in `0..<count`, each thread taking the next index when done:
+  /// this one and one more per other core, with the main thread's stack size, since compiling
+  /// recurses as deep as a ruleset's nesting allows (a dispatch worker's stack can be smaller).
+  package static func onEveryCore(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let next = Mutex(0)
+    let work: @Sendable () -> Void = {
+      while true {
+        let index = next.withLock { value in
+          defer { value += 1 }
+          return value
+        }
+        guard index < count else { return }
+        body(index)
+      }
+    }
+    let helpers = min(count, ProcessInfo.processInfo.activeProcessorCount) - 1
+    let finished = DispatchGroup()
+    for _ in 0..<max(0, helpers) {
+      finished.enter()
+      let thread = Thread {
+        work()
+        finished.leave()
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    work()
+    finished.wait()
   }
 
   /// Compiles every ruleset in the library (the newest version of each name), reporting each
@@ -179,7 +289,10 @@ public final class RulesetLibrary: @unchecked Sendable {
   }
 
   /// Resolves imports from this library.
-  public var resolver: Ruleset.Resolver {
+  public var resolver: Ruleset.Resolver { resolver(importedBy: []) }
+
+  /// Resolves the imports of a ruleset compiled through `chain` (see `ruleset(_:importedBy:)`).
+  private func resolver(importedBy chain: [String]) -> Ruleset.Resolver {
     { [self] name, rangeText in
       let range = try VersionRange(parsing: rangeText)
       guard let entry = best(name, range: range) else {
@@ -188,7 +301,7 @@ public final class RulesetLibrary: @unchecked Sendable {
         throw ImportError(
           message: "no version of '\(name)' matches \(rangeText) (found \(found.joined(separator: ", ")))")
       }
-      return try ruleset(entry)
+      return try ruleset(entry, importedBy: chain)
     }
   }
 }

@@ -133,6 +133,9 @@ enum Evaluation {
     for entry in chosen where newest[entry.name].map({ $0.version < entry.version }) ?? true {
       newest[entry.name] = entry
     }
+    // Compiled on every core first; then each is asked for in name order, as before, so what
+    // fails is reported in the same order and with the same diagnostics.
+    library.compileConcurrently(newest.keys.sorted().map { newest[$0]! })
     var rulesets: [Ruleset] = []
     var diagnostics: [Diagnostic] = []
     for name in newest.keys.sorted() {

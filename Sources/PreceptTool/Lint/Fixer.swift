@@ -73,22 +73,37 @@ struct Fixer {
   /// Resolves every finding's edit against the source its node was read from, so reports carry
   /// the replacements (and `--fix` knows what to change).
   static func resolveEdits(_ report: inout Report, sources: [String: (SourceFile, ViewDocument)]) {
-    var nodes: [String: [ViewNode]] = [:]
-    for index in report.findings.indices {
-      guard var edit = report.findings[index].edit else { continue }
+    // The findings with an edit, by file in order of first appearance: each file's are
+    // resolved on one core (its nodes listed once), the files on every core.
+    var grouped: [String: [Int]] = [:]
+    var order: [String] = []
+    for index in report.findings.indices where report.findings[index].edit != nil {
       let file = report.findings[index].file
-      guard let (source, document) = sources[file] else {
-        edit.unresolved = "the source of \(file) is not at hand"
-        report.findings[index].edit = edit
-        continue
-      }
-      if nodes[file] == nil { nodes[file] = document.preorderNodes }
-      switch edit.resolve(nodes: nodes[file]!, source: source) {
-      case .success(let replacements): edit.replacements = replacements
-      case .failure(let problem): edit.unresolved = problem.reason
-      }
-      report.findings[index].edit = edit
+      if grouped[file] == nil { order.append(file) }
+      grouped[file, default: []].append(index)
     }
+    let (files, byFile, findings) = (order, grouped, report.findings)
+    let resolved = Concurrently.map(files.count) { position -> [(Int, FixEdit)] in
+      let file = files[position]
+      let indices = byFile[file]!
+      guard let (source, document) = sources[file] else {
+        return indices.map { index in
+          var edit = findings[index].edit!
+          edit.unresolved = "the source of \(file) is not at hand"
+          return (index, edit)
+        }
+      }
+      let nodes = document.preorderNodes
+      return indices.map { index in
+        var edit = findings[index].edit!
+        switch edit.resolve(nodes: nodes, source: source) {
+        case .success(let replacements): edit.replacements = replacements
+        case .failure(let problem): edit.unresolved = problem.reason
+        }
+        return (index, edit)
+      }
+    }
+    for (index, edit) in resolved.joined() { report.findings[index].edit = edit }
   }
 
   /// Fixes the findings of `report` (edits resolved) in the files of `sources`.

@@ -131,8 +131,9 @@ extension Evaluation {
       inputErrors += part.inputErrors
       for result in part.kept { kept[result.document.document.file] = result }
     }
-    // The ranges' reports, copied into the whole one, are freed on another thread.
-    Concurrently.release(consume parts)
+    // The ranges' reports, copied into the whole one, are freed on another thread; so are the
+    // project's view index and the documents it was made of, which are no longer needed.
+    Concurrently.release((consume parts, consume linker, consume documents))
     report.summary.rules = engine.rules.count
     report.sort()
     return (report, inputErrors, kept)
