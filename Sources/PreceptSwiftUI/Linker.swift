@@ -825,7 +825,8 @@ private struct Walk {
       substitutions += 1
       passed += 1
       if !usedViews.insert(UsedView(bindings: bindings.id, name: name)).inserted, let range = bindings.entries[name] {
-        expansions += expansions[range]
+        // One at a time: a slice of the array appended to itself would copy all of it first.
+        for index in range { expansions.append(expansions[index]) }
       }
       output += wrapped(views, name: nil, modifiers: linked(node.modifiers, context), at: node, context)
       return true
