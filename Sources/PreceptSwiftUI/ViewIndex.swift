@@ -15,7 +15,9 @@ import Precept
 /// A set of names that answers "certainly not in it" from a name's length and first and last
 /// bytes, without hashing it: the linker asks it of every node's type, and few are the app's.
 struct NameFilter: Sendable {
-  private var bits = [UInt64](repeating: 0, count: 64)
+  // 16,384 bits for the thousand or so names an app declares (4,096 let a quarter of other
+  // names through).
+  private var bits = [UInt64](repeating: 0, count: 256)
 
   init<Names: Sequence<String>>(_ names: Names) {
     for name in names {
@@ -31,7 +33,7 @@ struct NameFilter: Sendable {
     // `…Row`) or a first letter still spread over the slots.
     let second = utf8.count > 1 ? utf8[utf8.index(after: utf8.startIndex)] : 0
     let key = UInt64(first) | UInt64(second) << 8 | UInt64(last) << 16 | UInt64(utf8.count) << 24
-    return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
+    return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 50)
   }
 
   /// False only when the name is not one of the set's.
