@@ -667,10 +667,17 @@ private struct Walk {
       }
       return modifiers
     }
+    if context.useSite != nil {
+      for modifier in modifiers where Self.speaks(modifier) { speakingDecorations += 1 }
+    }
+    // A copy keeps its modifiers' byte ranges, as it keeps its arguments' (see `bound`; the
+    // root of a use's expansion drops them in `wrapped`): modifiers without closures are then
+    // the same copied, unless a literal is bound into their arguments.
+    if context.bindings?.literals.isEmpty ?? true, !modifiers.contains(where: { !$0.children.isEmpty || !$0.slots.isEmpty }) {
+      return modifiers
+    }
     return modifiers.map { modifier in
-      if context.useSite != nil, Self.speaks(modifier) { speakingDecorations += 1 }
       var copy = modifier
-      if context.useSite != nil { copy.offsets = SourceOffsets() }
       copy.args = bound(modifier.args, context)
       copy.children = nodes(modifier.children, context)
       copy.slots = modifier.slots.map { ViewSlot(name: $0.name, nodes: nodes($0.nodes, context)) }
@@ -735,6 +742,14 @@ private struct Walk {
   private static func unplaced(_ argument: ViewArgument) -> ViewArgument {
     guard argument.offsets.range != nil else { return argument }
     var copy = argument
+    copy.offsets = SourceOffsets()
+    return copy
+  }
+
+  /// A modifier copied from a declaration, without the declaration's bytes.
+  private static func unplaced(_ modifier: ViewModifier) -> ViewModifier {
+    guard modifier.offsets.range != nil else { return modifier }
+    var copy = modifier
     copy.offsets = SourceOffsets()
     return copy
   }
@@ -1131,6 +1146,10 @@ private struct Walk {
     if views.count == 1 {
       var root = views[0]
       if root.name == nil { root.name = name }
+      // A copy's modifiers are written in a declaration: their bytes are not the use's.
+      if useRange != nil, root.offsets.range == nil, root.modifiers.contains(where: { $0.offsets.range != nil }) {
+        root.modifiers = root.modifiers.map(Self.unplaced)
+      }
       root.modifiers += modifiers
       if let useRange {
         root.offsets = useRange
