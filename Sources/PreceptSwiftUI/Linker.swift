@@ -673,9 +673,8 @@ private struct Walk {
     // A copy keeps its modifiers' byte ranges, as it keeps its arguments' (see `bound`; the
     // root of a use's expansion drops them in `wrapped`): modifiers without closures are then
     // the same copied, unless a literal is bound into their arguments.
-    if context.bindings?.literals.isEmpty ?? true, !modifiers.contains(where: { !$0.children.isEmpty || !$0.slots.isEmpty }) {
-      return modifiers
-    }
+    let closures = modifiers.contains { !$0.children.isEmpty || !$0.slots.isEmpty }
+    if !closures, context.bindings?.literals.isEmpty ?? true { return modifiers }
     return modifiers.map { modifier in
       var copy = modifier
       copy.args = bound(modifier.args, context)
