@@ -31,12 +31,9 @@ package struct AsideNumber: BitwiseCopyable {
 }
 
 /// The model's expressions, read from their entries.
-package struct ExpressionTable: RandomAccessCollection {
+package struct ExpressionTable: EntryTable {
   package let entries: UnsafeBufferPointer<ExpressionEntry>
   package let asides: UnsafeBufferPointer<AsideNumber>
-
-  @inlinable package var startIndex: Int { 0 }
-  @inlinable package var endIndex: Int { entries.count }
 
   @inlinable @inline(__always)
   package subscript(position: Int) -> ExpressionView { ExpressionView(table: self, position: position) }

@@ -89,6 +89,17 @@ package struct NodeExtra: Sendable, BitwiseCopyable {
   }
 }
 
+/// A table of the arena read through views: its entries, indexed from 0.
+package protocol EntryTable: RandomAccessCollection where Index == Int {
+  associatedtype Entry
+  var entries: UnsafeBufferPointer<Entry> { get }
+}
+
+extension EntryTable {
+  @inlinable package var startIndex: Int { 0 }
+  @inlinable package var endIndex: Int { entries.count }
+}
+
 /// Which records (nodes, modifiers) have an entry in a side table, and where: bit `i % 64` of
 /// word `i / 64` is set for record `i` when it has one, and its entry's index is the number of
 /// set bits before it (`ranks[i / 64]` counts those of the words before). Twelve bytes per 64
@@ -108,13 +119,10 @@ package struct ExtraIndex {
 }
 
 /// The model's nodes, read from their entries and side table.
-package struct NodeTable: RandomAccessCollection {
+package struct NodeTable: EntryTable {
   package let entries: UnsafeBufferPointer<NodeEntry>
   package let extras: UnsafeBufferPointer<NodeExtra>
   package let index: ExtraIndex
-
-  @inlinable package var startIndex: Int { 0 }
-  @inlinable package var endIndex: Int { entries.count }
 
   /// Node `position`'s side-table fields (defaults when it has no entry).
   @inlinable @inline(__always)
@@ -159,12 +167,9 @@ package struct NodeView {
 }
 
 /// The model's accessibility fields (`layers[i]` is node `i`'s).
-package struct LayerTable: RandomAccessCollection {
+package struct LayerTable: EntryTable {
   package let entries: UnsafeBufferPointer<LayerEntry>
   package let nodes: NodeTable
-
-  @inlinable package var startIndex: Int { 0 }
-  @inlinable package var endIndex: Int { entries.count }
 
   @inlinable @inline(__always)
   package subscript(position: Int) -> LayerView { LayerView(table: self, position: position) }
@@ -309,13 +314,10 @@ package struct ModifierExtra: Sendable, BitwiseCopyable {
 }
 
 /// The model's modifiers, read from their entries and side table.
-package struct ModifierTable: RandomAccessCollection {
+package struct ModifierTable: EntryTable {
   package let entries: UnsafeBufferPointer<ModifierEntry>
   package let extras: UnsafeBufferPointer<ModifierExtra>
   package let index: ExtraIndex
-
-  @inlinable package var startIndex: Int { 0 }
-  @inlinable package var endIndex: Int { entries.count }
 
   @inlinable @inline(__always)
   package subscript(position: Int) -> ModifierView { ModifierView(table: self, position: position) }
