@@ -38,10 +38,17 @@ struct HandWrittenRules {
 /// was found.
 private struct Run {
   let model: ViewModel
-  let nodes: UnsafeBufferPointer<NodeRecord>
+  /// The nodes' and modifiers' entries, read as plain memory: the model's views are not
+  /// inlined across modules, and this code stands for rules written in Swift over the arena.
+  let nodes: UnsafeBufferPointer<NodeEntry>
+  /// The nodes' side table and which nodes have an entry in it (bits, and set bits before
+  /// each word).
+  let nodeExtras: UnsafeBufferPointer<NodeExtra>
+  let extraBits: UnsafeBufferPointer<UInt64>
+  let extraRanks: UnsafeBufferPointer<Int32>
   let members: UnsafeBufferPointer<Int32>
   let arguments: UnsafeBufferPointer<ArgumentRecord>
-  let modifiers: UnsafeBufferPointer<ModifierRecord>
+  let modifiers: UnsafeBufferPointer<ModifierEntry>
   let slots: UnsafeBufferPointer<SlotRecord>
   let properties: UnsafeBufferPointer<PropertyRecord>
   let names: Names
@@ -49,10 +56,13 @@ private struct Run {
 
   init(_ model: ViewModel) {
     self.model = model
-    nodes = model.nodes
+    nodes = model.nodes.entries
+    nodeExtras = model.nodes.extras
+    extraBits = model.nodes.index.bits
+    extraRanks = model.nodes.index.ranks
     members = model.members
     arguments = model.arguments
-    modifiers = model.modifiers
+    modifiers = model.modifiers.entries
     slots = model.slots
     properties = model.properties
     names = Names(model)
@@ -153,9 +163,17 @@ private struct Run {
     return argument.value == id
   }
 
+  /// The node's slot and property ranges, or nil when it has neither (no side-table entry).
+  private func extra(_ node: Int32) -> NodeExtra? {
+    let word = extraBits[Int(node) >> 6]
+    let below = word & ((1 << UInt64(node & 63)) - 1)
+    guard word >> UInt64(node & 63) & 1 != 0 else { return nil }
+    return nodeExtras[Int(extraRanks[Int(node) >> 6]) + below.nonzeroBitCount]
+  }
+
   /// The members of the node's first slot called `name` (empty when it has none).
   private func slot(_ node: Int32, _ name: Int32) -> Slice<UnsafeBufferPointer<Int32>> {
-    let record = nodes[Int(node)]
+    guard let record = extra(node) else { return members[0..<0] }
     for index in Int(record.slotStart)..<Int(record.slotStart + record.slotCount) where slots[index].name == name {
       let slot = slots[index]
       return members[Int(slot.memberStart)..<Int(slot.memberStart + slot.memberCount)]
@@ -258,11 +276,11 @@ private struct Run {
       if nodes[Int(menu)].childCount < 2 { fail(twoCommands, menu) }
       let owner = nodes[Int(menu)].owner
       if owner >= 0 {
-        let record = nodes[Int(owner)]
-        let start = Int(record.propertyStart)
-        if properties[start..<start + Int(record.propertyCount)].contains(where: {
-          $0.wrapper == names.accessibilityFocusState
-        }) {
+        if let record = extra(owner),
+          properties[Int(record.propertyStart)..<Int(record.propertyStart + record.propertyCount)].contains(where: {
+            $0.wrapper == names.accessibilityFocusState
+          })
+        {
           fail(noFocusRestore, menu)
         }
       }
@@ -388,11 +406,13 @@ private struct Run {
     }
     let focusState = rule("focus-state-used")
     for declaration in model.nodes(ofType: "struct") {
-      let record = nodes[Int(declaration)]
-      let start = Int(record.propertyStart)
-      let declaresFocus = properties[start..<start + Int(record.propertyCount)].contains {
-        $0.wrapper == names.accessibilityFocusState
-      }
+      let record = extra(declaration)
+      let declaresFocus =
+        record.map { record in
+          properties[Int(record.propertyStart)..<Int(record.propertyStart + record.propertyCount)].contains {
+            $0.wrapper == names.accessibilityFocusState
+          }
+        } ?? false
       if declaresFocus && !descendantHasModifier(declaration, names.accessibilityFocused) {
         fail(focusState, declaration)
       }

@@ -1,8 +1,11 @@
 // Deriving the accessibility fields of every node while a document is flattened: once per node
 // per model, so rules read them as plainly as `n.type`.
 
-/// The accessibility fields of one node, parallel to `NodeRecord`. Strings are string ids
-/// (−1: null); lists are ranges of the model's `layerLists`.
+/// The accessibility fields of one node, parallel to `NodeRecord`, as the deriver makes them.
+/// The model stores them as a `LayerEntry`, the flags in the `NodeEntry` and the rarely set
+/// strings in a `NodeExtra`; `ViewModel.layers` reads the same fields back (`LayerView`).
+/// Strings are string ids (−1: null); lists are ranges of the model's `layerLists`, the
+/// interactions right after the traits.
 package struct LayerRecord: Sendable, BitwiseCopyable {
   package var role: Int32 = -1
   package var accessibleName: Int32 = -1

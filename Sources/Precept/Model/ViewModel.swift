@@ -14,13 +14,14 @@ public final class ViewModel: @unchecked Sendable {
   public let file: String
 
   let strings: InternTable
-  private let nodeStorage: RawArray<NodeRecord>
+  /// The nodes and their accessibility fields: compact entries and a side table (`NodeTable`).
+  private let nodeStorage: NodeStorage
   private let memberStorage: RawArray<Int32>
   private let argumentStorage: RawArray<ArgumentRecord>
-  private let modifierStorage: RawArray<ModifierRecord>
+  private let modifierStorage: ModifierStorage
   private let slotStorage: RawArray<SlotRecord>
   private let propertyStorage: RawArray<PropertyRecord>
-  private let expressionStorage: RawArray<ExpressionRecord>
+  private let expressionStorage: ExpressionStorage
   private let expressionExtraStorage: RawArray<ExpressionExtra>
   /// Expression texts end to end: expression `i`'s is `textBytes[textStarts[i] ..< textStarts[i + 1]]`
   /// (empty when its record's `quotedText` flag says it is derived from its string).
@@ -30,9 +31,8 @@ public final class ViewModel: @unchecked Sendable {
   private let doubleStorage: RawArray<Double>
   /// Node indices grouped by type; `typeRanges[typeID]` is a range of `typeNodes`.
   private let typeNodeStorage: RawArray<Int32>
-  /// The accessibility fields of each node (`layers[i]` is node `i`'s), and the string ids of
-  /// their lists (traits, interactions).
-  private let layerStorage: RawArray<LayerRecord>
+  /// The string ids of the nodes' accessibility lists (each node's traits, then its
+  /// interactions).
   private let layerListStorage: RawArray<Int32>
   let typeRanges: [Int32: Range<Int32>]
   /// The string id of the file name.
@@ -40,16 +40,16 @@ public final class ViewModel: @unchecked Sendable {
   /// The string ids of the platform names, in `PlatformSet.names` order.
   package let platformNameIDs: [Int32]
 
-  package var nodes: UnsafeBufferPointer<NodeRecord> { nodeStorage.buffer }
+  package var nodes: NodeTable { nodeStorage.nodeTable }
   /// Node indices of children, slot members and modifier-closure members, grouped by owner.
   package var members: UnsafeBufferPointer<Int32> { memberStorage.buffer }
   package var arguments: UnsafeBufferPointer<ArgumentRecord> { argumentStorage.buffer }
-  package var modifiers: UnsafeBufferPointer<ModifierRecord> { modifierStorage.buffer }
+  package var modifiers: ModifierTable { modifierStorage.table }
   package var slots: UnsafeBufferPointer<SlotRecord> { slotStorage.buffer }
   package var properties: UnsafeBufferPointer<PropertyRecord> { propertyStorage.buffer }
   /// Argument values' structure in preorder: an expression's sub-expressions are exactly the
   /// records `index + 1 ..< subtreeEnd`.
-  package var expressions: UnsafeBufferPointer<ExpressionRecord> { expressionStorage.buffer }
+  package var expressions: ExpressionTable { expressionStorage.table }
   /// The fields few expressions have, for the records whose `extra` is an index here.
   package var expressionExtras: UnsafeBufferPointer<ExpressionExtra> { expressionExtraStorage.buffer }
   /// Expression indices of statements, parts and elements, grouped by owner.
@@ -57,11 +57,12 @@ public final class ViewModel: @unchecked Sendable {
   /// Colour components.
   package var doubles: UnsafeBufferPointer<Double> { doubleStorage.buffer }
   var typeNodes: UnsafeBufferPointer<Int32> { typeNodeStorage.buffer }
-  package var layers: UnsafeBufferPointer<LayerRecord> { layerStorage.buffer }
+  /// The accessibility fields of each node (`layers[i]` is node `i`'s).
+  package var layers: LayerTable { nodeStorage.layerTable }
   package var layerLists: UnsafeBufferPointer<Int32> { layerListStorage.buffer }
 
   /// The number of nodes.
-  public var nodeCount: Int { nodeStorage.count }
+  public var nodeCount: Int { nodeStorage.entries.count }
 
   /// Flattens a document, deriving every node's accessibility fields from the standard layer.
   public convenience init(_ document: ViewDocument) {
@@ -81,15 +82,14 @@ public final class ViewModel: @unchecked Sendable {
     self.fileID = fileID
     self.platformNameIDs = builder.platformNames
     self.strings = builder.strings
-    nodeStorage = RawArray(builder.nodes)
+    nodeStorage = NodeStorage(nodes: builder.nodes, layers: builder.layer.records)
     memberStorage = RawArray(builder.members)
     argumentStorage = RawArray(builder.arguments)
-    modifierStorage = RawArray(builder.modifiers)
+    modifierStorage = ModifierStorage(builder.modifiers)
     slotStorage = RawArray(builder.slots)
     propertyStorage = RawArray(builder.properties)
-    layerStorage = RawArray(builder.layer.records)
     layerListStorage = RawArray(builder.layer.lists)
-    expressionStorage = RawArray(builder.expressions)
+    expressionStorage = ExpressionStorage(builder.expressions, asides: builder.expressionAsides)
     expressionExtraStorage = RawArray(builder.expressionExtras)
     textByteStorage = RawArray(builder.textBytes)
     textStartStorage = RawArray(builder.textStarts)
@@ -123,7 +123,6 @@ public final class ViewModel: @unchecked Sendable {
     expressionMemberStorage.deallocate()
     doubleStorage.deallocate()
     typeNodeStorage.deallocate()
-    layerStorage.deallocate()
     layerListStorage.deallocate()
   }
 
@@ -168,19 +167,22 @@ public final class ViewModel: @unchecked Sendable {
       typeRanges.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<Range<Int32>>.stride)
       + (typeRanges.capacity + 7) / 8 + 64
     return [
-      ("nodes", nodeStorage.allocatedBytes),
+      ("nodes", nodeStorage.entries.allocatedBytes),
+      ("node extras", nodeStorage.extras.allocatedBytes + nodeStorage.extraIndex.allocatedBytes),
       ("members", memberStorage.allocatedBytes),
       ("arguments", argumentStorage.allocatedBytes),
-      ("modifiers", modifierStorage.allocatedBytes),
+      ("modifiers", modifierStorage.entries.allocatedBytes),
+      ("modifier extras", modifierStorage.extras.allocatedBytes + modifierStorage.extraIndex.allocatedBytes),
       ("slots", slotStorage.allocatedBytes),
       ("properties", propertyStorage.allocatedBytes),
-      ("expressions", expressionStorage.allocatedBytes),
+      ("expressions", expressionStorage.entries.allocatedBytes),
+      ("expression asides", expressionStorage.asides.allocatedBytes),
       ("expression extras", expressionExtraStorage.allocatedBytes),
       ("expression members", expressionMemberStorage.allocatedBytes),
       ("doubles", doubleStorage.allocatedBytes),
       ("expression texts", textByteStorage.allocatedBytes + textStartStorage.allocatedBytes),
       ("type index", typeNodeStorage.allocatedBytes + typeIndex),
-      ("layers", layerStorage.allocatedBytes),
+      ("layers", nodeStorage.layers.allocatedBytes),
       ("layer lists", layerListStorage.allocatedBytes),
       ("strings", strings.allocatedBytes + platformNameIDs.capacity * MemoryLayout<Int32>.stride),
     ]
@@ -231,8 +233,10 @@ public final class ViewModel: @unchecked Sendable {
   func typeName(_ index: Int32) -> String { string(nodes[Int(index)].type) }
 }
 
-/// One node of the arena. Ranges index `members`, `arguments`, `modifiers`, `slots` and
-/// `properties`; names are string ids.
+/// One node of the arena, as the builder makes it. The model stores it as a `NodeEntry` and,
+/// for the few nodes with slots, properties or a tappable size, a `NodeExtra`; `ViewModel.nodes`
+/// reads the same fields back (`NodeView`). Ranges index `members`, `arguments`, `modifiers`,
+/// `slots` and `properties`; names are string ids.
 package struct NodeRecord: Sendable, BitwiseCopyable {
   package var type: Int32
   /// String id, or −1.
@@ -278,9 +282,11 @@ package struct ArgumentRecord: Sendable, BitwiseCopyable {
   package var expression: Int32 = -1
 }
 
-/// One expression of an argument's value (`ViewExpression`): the fields most expressions
-/// have. Fields a form does not have are −1 (strings), NaN (numbers) or absent links; the rest
-/// (operators, a font's and a colour's details, argument and member ranges) are in
+/// One expression of an argument's value (`ViewExpression`), as the builder makes it: the
+/// fields most expressions have. The model stores it as an `ExpressionEntry`, where the number
+/// shares its bytes with the name and string; `ViewModel.expressions` reads the same fields
+/// back (`ExpressionView`). Fields a form does not have are −1 (strings), NaN (numbers) or
+/// absent links; the rest (operators, a font's and a colour's details, argument and member ranges) are in
 /// `ViewModel.expressionExtras[extra]`, for the few records that have any of them. Its text is
 /// `ViewModel.expressionText(_:)`; a bool's value is its `number` (1 or 0).
 ///
@@ -325,15 +331,14 @@ package struct ExpressionRecord: Sendable, BitwiseCopyable {
   /// The index of the sub-expression that link `bit` (``bit(_:)``) of expression `index` names,
   /// or −1: past the subtrees of the links before it.
   @inline(__always)
-  package static func link(_ bit: UInt8, of index: Int32, in records: UnsafeBufferPointer<ExpressionRecord>)
-    -> Int32
-  {
-    var before = records[Int(index)].links
+  package static func link(_ bit: UInt8, of index: Int32, in records: ExpressionTable) -> Int32 {
+    let entries = records.entries
+    var before = entries[Int(index)].links
     guard before & bit != 0 else { return -1 }
     before &= bit &- 1
     var position = index + 1
     while before != 0 {
-      position = records[Int(position)].subtreeEnd
+      position = entries[Int(position)].subtreeEnd
       before &= before &- 1
     }
     return position
@@ -366,7 +371,9 @@ package struct ExpressionExtra: Sendable, BitwiseCopyable {
 
 }
 
-/// One modifier of a node; its view closures' nodes are ranges of `members`.
+/// One modifier of a node, as the builder makes it. The model stores it as a `ModifierEntry`
+/// and, for the few with view closures, a `ModifierExtra`; `ViewModel.modifiers` reads the same
+/// fields back (`ModifierView`). Its view closures' nodes are ranges of `members`.
 package struct ModifierRecord: Sendable, BitwiseCopyable {
   package var name: Int32
   package var line: Int32
@@ -408,7 +415,8 @@ private struct ViewModelBuilder {
   var modifiers: [ModifierRecord] = []
   var slots: [SlotRecord] = []
   var properties: [PropertyRecord] = []
-  var expressions: [ExpressionRecord] = []
+  var expressions: [ExpressionEntry] = []
+  var expressionAsides: [AsideNumber] = []
   var expressionMembers: [Int32] = []
   var doubles: [Double] = []
   var expressionExtras: [ExpressionExtra] = []
@@ -467,7 +475,10 @@ private struct ViewModelBuilder {
       extra.componentCount = Int32(expression.components.count)
       doubles += expression.components
     }
-    expressions.append(record)
+    // A placeholder, written when the record is complete: its sub-expressions come next.
+    expressions.append(
+      ExpressionEntry(
+        form: record.form, links: 0, scales: 0, flags: 0, first: -1, second: -1, subtreeEnd: 0, node: node, extra: -1))
     // Links in `Link` order, each subtree after the one before: what `ExpressionRecord.link` walks.
     func link(_ link: ViewExpression.Link) {
       guard let value = expression[link] else { return }
@@ -501,7 +512,7 @@ private struct ViewModelBuilder {
       record.extra = Int32(expressionExtras.count)
       expressionExtras.append(extra)
     }
-    expressions[Int(index)] = record
+    expressions[Int(index)] = ExpressionStorage.entry(record, at: index, asides: &expressionAsides)
     return index
   }
 

@@ -132,13 +132,13 @@ final class VM {
   /// them for every evaluation cost more than the forms' reads.
   var expressionFormIDs: [Int32] = []
   /// The model's arena, read directly (the model outlives the VM, which holds it).
-  let nodeRecords: UnsafeBufferPointer<NodeRecord>
+  let nodeRecords: NodeTable
   let argumentRecords: UnsafeBufferPointer<ArgumentRecord>
-  let modifierRecords: UnsafeBufferPointer<ModifierRecord>
+  let modifierRecords: ModifierTable
   let slotRecords: UnsafeBufferPointer<SlotRecord>
   let propertyRecords: UnsafeBufferPointer<PropertyRecord>
-  let layerRecords: UnsafeBufferPointer<LayerRecord>
-  let expressionRecords: UnsafeBufferPointer<ExpressionRecord>
+  let layerRecords: LayerTable
+  let expressionRecords: ExpressionTable
 
   init(program: Program, model: ViewModel, hosts: [String: HostFunction] = [:], limits: EvaluationLimits = .standard) {
     self.program = program

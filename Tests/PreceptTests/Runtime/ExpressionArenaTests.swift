@@ -124,7 +124,7 @@ import Testing
     #expect(model.storedTextBytes(0).isEmpty)
     let texts = (0..<Int32(model.expressions.count)).map { String(decoding: model.expressionText($0), as: UTF8.self) }
     #expect(texts == [#""Hello""#, "12", "true", ".red", ".body", #""a\"b""#])
-    #expect(MemoryLayout<ExpressionRecord>.stride == 32)
+    #expect(MemoryLayout<ExpressionEntry>.stride == 24)
   }
 
   /// `e.text` and the links read through the VM as the document has them.
@@ -142,10 +142,10 @@ import Testing
     let model = Structured.model
     let parts = Dictionary(uniqueKeysWithValues: model.footprintParts.map { ($0.name, $0.bytes) })
     #expect(model.footprint == parts.values.reduce(0, +))
-    #expect(parts["expressions"] == model.expressions.count * MemoryLayout<ExpressionRecord>.stride)
+    #expect(parts["expressions"] == model.expressions.count * MemoryLayout<ExpressionEntry>.stride)
     #expect(parts["expression extras"] == model.expressionExtras.count * MemoryLayout<ExpressionExtra>.stride)
-    #expect(parts["layers"] == model.nodeCount * MemoryLayout<LayerRecord>.stride)
-    #expect(parts["nodes"] == model.nodeCount * MemoryLayout<NodeRecord>.stride)
+    #expect(parts["layers"] == model.nodeCount * MemoryLayout<LayerEntry>.stride)
+    #expect(parts["nodes"] == model.nodeCount * MemoryLayout<NodeEntry>.stride)
     for name in ["arguments", "modifiers", "expression texts", "strings", "type index"] {
       #expect(parts[name, default: 0] > 0)
     }
