@@ -150,7 +150,16 @@ struct LayerDeriver {
   private func memberName(_ text: String) -> String? {
     var name = Substring(text)
     if name.hasPrefix(".") { name = name.dropFirst() }
-    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+    guard !name.isEmpty else { return nil }
+    // ASCII names (nearly all) are checked byte by byte: a Character's properties cost far more.
+    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      let word = name.utf8.allSatisfy { byte in
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+          || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: "_")
+      }
+      return word ? String(name) : nil
+    }
+    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
     return String(name)
   }
 
