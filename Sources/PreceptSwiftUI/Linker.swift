@@ -658,17 +658,16 @@ private struct Walk {
 
   private mutating func linked(_ modifiers: [ViewModifier], _ context: Context) -> [ViewModifier] {
     guard !modifiers.isEmpty else { return modifiers }
+    if context.useSite != nil {
+      for modifier in modifiers where Self.speaks(modifier) { speakingDecorations += 1 }
+    }
     if counting {
       // As many modifiers as there are (what `wrapped` makes depends on whether there are any).
       for modifier in modifiers {
-        if context.useSite != nil, Self.speaks(modifier) { speakingDecorations += 1 }
         _ = nodes(modifier.children, context)
         for slot in modifier.slots { _ = nodes(slot.nodes, context) }
       }
       return modifiers
-    }
-    if context.useSite != nil {
-      for modifier in modifiers where Self.speaks(modifier) { speakingDecorations += 1 }
     }
     // A copy keeps its modifiers' byte ranges, as it keeps its arguments' (see `bound`; the
     // root of a use's expansion drops them in `wrapped`): modifiers without closures are then
