@@ -116,6 +116,13 @@ package struct ExtraIndex {
     guard word & bit != 0 else { return -1 }
     return Int(ranks[index &>> 6]) &+ (word & (bit &- 1)).nonzeroBitCount
   }
+
+  /// Record `index`'s entry in `extras`, or `none` when it has none.
+  @inlinable @inline(__always)
+  package func extra<Extra>(_ index: Int, in extras: UnsafeBufferPointer<Extra>, else none: Extra) -> Extra {
+    let found = entry(index)
+    return found >= 0 ? extras[found] : none
+  }
 }
 
 /// The model's nodes, read from their entries and side table.
@@ -126,10 +133,7 @@ package struct NodeTable: EntryTable {
 
   /// Node `position`'s side-table fields (defaults when it has no entry).
   @inlinable @inline(__always)
-  package func extra(_ position: Int) -> NodeExtra {
-    let found = index.entry(position)
-    return found >= 0 ? extras[found] : .none
-  }
+  package func extra(_ position: Int) -> NodeExtra { index.extra(position, in: extras, else: .none) }
 
   @inlinable @inline(__always)
   package subscript(position: Int) -> NodeView { NodeView(table: self, position: position) }
@@ -330,8 +334,7 @@ package struct ModifierView {
 
   @inlinable @inline(__always) package var entry: ModifierEntry { table.entries[position] }
   @inlinable @inline(__always) package var extra: ModifierExtra {
-    let found = table.index.entry(position)
-    return found >= 0 ? table.extras[found] : .none
+    table.index.extra(position, in: table.extras, else: .none)
   }
 
   @inlinable @inline(__always) package var name: Int32 { entry.name }
