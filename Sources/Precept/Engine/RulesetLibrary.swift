@@ -20,6 +20,8 @@ public final class RulesetLibrary: @unchecked Sendable {
     /// The source as parsed when it was added, when that parse found no problem: compiling
     /// starts from it instead of parsing the source a second time.
     let syntax: RulesetSyntax?
+    /// `NAME@VERSION`: what the library's compiled rulesets and import chains are keyed by.
+    var key: String { "\(name)@\(version)" }
 
     init(name: String, version: SemanticVersion, source: SourceFile, pack: Pack?, syntax: RulesetSyntax? = nil) {
       self.name = name
@@ -167,7 +169,7 @@ public final class RulesetLibrary: @unchecked Sendable {
   /// chain belongs to one compile, not to the library, so compiles on several threads at once
   /// do not take each other's work in progress for a cycle.
   private func ruleset(_ entry: Entry, importedBy chain: [String]) throws(DiagnosticError) -> Ruleset {
-    let key = "\(entry.name)@\(entry.version)"
+    let key = entry.key
     lock.lock()
     let done = compiled[key]
     lock.unlock()
@@ -202,7 +204,6 @@ public final class RulesetLibrary: @unchecked Sendable {
   /// twice; each wave's largest first. At the first failure, or an import cycle, it stops and
   /// leaves the rest to `ruleset`, which reports the problem as it always has.
   package func compileConcurrently(_ entries: [Entry]) {
-    func key(_ entry: Entry) -> String { "\(entry.name)@\(entry.version)" }
     func imports(_ entry: Entry) -> [Entry] {
       let written =
         entry.syntax.map { $0.imports.map { ($0.name.value, $0.range.value) } }
@@ -214,9 +215,9 @@ public final class RulesetLibrary: @unchecked Sendable {
     var seen: Set<String> = []
     var stack = entries
     while let entry = stack.popLast() {
-      guard seen.insert(key(entry)).inserted else { continue }
+      guard seen.insert(entry.key).inserted else { continue }
       let imported = imports(entry)
-      pending.append((entry, Set(imported.map(key))))
+      pending.append((entry, Set(imported.map(\.key))))
       stack += imported
     }
     var done: Set<String> = []
@@ -234,8 +235,8 @@ public final class RulesetLibrary: @unchecked Sendable {
         }
       }
       if failed.withLock({ $0 }) { return }
-      done.formUnion(wave.map(key))
-      pending.removeAll { done.contains(key($0.entry)) }
+      done.formUnion(wave.map(\.key))
+      pending.removeAll { done.contains($0.entry.key) }
     }
   }
 
