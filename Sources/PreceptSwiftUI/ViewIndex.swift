@@ -313,10 +313,45 @@ package struct ViewIndex: Sendable {
 
   /// `Row` for `Outer.Row`, `SwiftUI.View` or `Row<Content>`.
   static func simpleName(_ written: String) -> String {
-    // The common case, a plain name, is returned without making a string.
+    // Read as UTF-8 bytes: `<`, `.` and space are ASCII, so they never fall inside a
+    // multi-byte character. The common case, a plain name, is returned without making a string.
     let bytes = written.utf8
-    guard bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") })
-    else { return written }
+    var end = bytes.endIndex
+    var start = bytes.startIndex
+    var plain = true
+    var ascii = true
+    var position = bytes.startIndex
+    while position < end {
+      let byte = bytes[position]
+      if byte >= 0x80 { ascii = false }
+      switch byte {
+      case UInt8(ascii: "<"):
+        // (A combining mark after it would make it part of another character.)
+        let next = bytes.index(after: position)
+        if next < bytes.endIndex, bytes[next] >= 0x80 { ascii = false }
+        end = position
+        plain = false
+        continue
+      case UInt8(ascii: "."):
+        start = bytes.index(after: position)
+        plain = false
+      case UInt8(ascii: " "):
+        plain = false
+      default:
+        break
+      }
+      position = bytes.index(after: position)
+    }
+    if plain { return written }
+    // A space or a dot may begin a character outside ASCII (with a combining mark after it):
+    // such text is cut by Characters.
+    guard ascii else { return unicodeSimpleName(written) }
+    while start < end, bytes[start] == UInt8(ascii: " ") { start = bytes.index(after: start) }
+    while start < end, bytes[bytes.index(before: end)] == UInt8(ascii: " ") { end = bytes.index(before: end) }
+    return String(written[start..<end])
+  }
+
+  private static func unicodeSimpleName(_ written: String) -> String {
     var name = Substring(written)
     if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
     if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
@@ -357,18 +392,19 @@ package struct ViewIndex: Sendable {
     guard var type = property.type else { return false }
     // What the last `->` returns, without `)` and `?`: ASCII, so the UTF-8 bytes can be
     // searched and dropped directly (Foundation's string search was most of building the index).
-    let bytes = Array(type.utf8)
-    var start = 0
-    if bytes.count >= 2 {
-      for index in stride(from: bytes.count - 2, through: 0, by: -1)
-      where bytes[index] == UInt8(ascii: "-") && bytes[index + 1] == UInt8(ascii: ">") {
-        start = index + 2
-        break
-      }
+    let bytes = type.utf8
+    var arrow: String.Index?
+    var strips = false
+    var previous: UInt8 = 0
+    for position in bytes.indices {
+      let byte = bytes[position]
+      if previous == UInt8(ascii: "-") && byte == UInt8(ascii: ">") { arrow = bytes.index(after: position) }
+      if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "?") { strips = true }
+      previous = byte
     }
-    if start > 0 || bytes.contains(where: { $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "?") }) {
-      type = String(
-        decoding: bytes[start...].filter { $0 != UInt8(ascii: ")") && $0 != UInt8(ascii: "?") }, as: UTF8.self)
+    if arrow != nil || strips {
+      let kept = bytes[(arrow ?? bytes.startIndex)...].filter { $0 != UInt8(ascii: ")") && $0 != UInt8(ascii: "?") }
+      type = String(decoding: kept, as: UTF8.self)
     }
     let name = ViewIndex.simpleName(type)
     if Catalog.viewTypes.contains(name) { return true }
@@ -377,15 +413,46 @@ package struct ViewIndex: Sendable {
 
   /// A literal written as a property's initial value (`"trash"`, `24`, `true`, `.large`).
   static func literal(_ text: String) -> ViewArgument? {
-    guard let first = text.first else { return nil }
+    let bytes = text.utf8
+    guard let first = bytes.first else { return nil }
+    // Characters outside ASCII are read as Characters (a quote may join the character before
+    // it); ASCII text, nearly all of it, byte by byte.
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return unicodeLiteral(text) }
     if text == "true" || text == "false" { return ViewArgument(label: nil, kind: .bool, value: text) }
+    let count = bytes.count
+    let last = bytes[bytes.index(before: bytes.endIndex)]
+    if first == UInt8(ascii: "\""), count >= 2, last == UInt8(ascii: "\""), !bytes.contains(UInt8(ascii: "\\")) {
+      return ViewArgument(label: nil, kind: .string, value: String(text.dropFirst().dropLast()))
+    }
+    if first == UInt8(ascii: "."), count > 1,
+      bytes.dropFirst().allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "_") })
+    {
+      return ViewArgument(label: nil, kind: .member, value: text)
+    }
+    if isASCIIDigit(first) || first == UInt8(ascii: "-"),
+      Double(String(decoding: bytes.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)) != nil
+    {
+      return ViewArgument(label: nil, kind: .number, value: text)
+    }
+    return nil
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") || byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+  }
+
+  private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+  /// `literal(_:)` for text with characters outside ASCII.
+  static func unicodeLiteral(_ text: String) -> ViewArgument? {
+    guard let first = text.first else { return nil }
     if first == "\"", text.count >= 2, text.last == "\"", !text.contains("\\") {
       return ViewArgument(label: nil, kind: .string, value: String(text.dropFirst().dropLast()))
     }
     if first == ".", text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), text.count > 1 {
       return ViewArgument(label: nil, kind: .member, value: text)
     }
-    if first.isNumber || first == "-", Double(text.replacingOccurrences(of: "_", with: "")) != nil {
+    if first.isNumber || first == "-", Double(String(text.filter { $0 != "_" })) != nil {
       return ViewArgument(label: nil, kind: .number, value: text)
     }
     return nil

@@ -410,6 +410,30 @@ import Testing
     #expect(!holds("(Content) -> Int"))
   }
 
+  @Test func typeNamesAndInitialLiteralsReadAsBytesAgreeWithReadingCharacters() {
+    #expect(ViewIndex.simpleName("Row") == "Row")
+    #expect(ViewIndex.simpleName("SwiftUI.View") == "View")
+    #expect(ViewIndex.simpleName("Outer.Row<Content>") == "Row")
+    #expect(ViewIndex.simpleName(" Row <Content.Label>") == "Row")
+    #expect(ViewIndex.simpleName("A.B.C") == "C")
+    #expect(ViewIndex.simpleName("Ünïcode.Rów") == "Rów")
+    // A combining mark after a dot or a space makes it part of another character: not cut there.
+    #expect(ViewIndex.simpleName("A.\u{301}B") == "A.\u{301}B")
+    #expect(ViewIndex.simpleName(" \u{301}Row") == " \u{301}Row")
+    let texts = [
+      "true", "false", "\"trash\"", "\"\"", "\"a\\nb\"", "\"", ".large", ".", ".a_b9", ".a-b", "24", "-1.5", "1_000",
+      "-", "1e3", "x", "", "\"é\"", ".é", "٣", "\"\u{301}", "1_0é",
+    ]
+    for text in texts {
+      let fast = ViewIndex.literal(text)
+      let characters = text == "true" || text == "false" ? fast : ViewIndex.unicodeLiteral(text)
+      #expect(fast?.kind == characters?.kind && fast?.value == characters?.value, "\(text)")
+    }
+    #expect(ViewIndex.literal("\"trash\"")?.value == "trash")
+    #expect(ViewIndex.literal("1_000")?.kind == .number)
+    #expect(ViewIndex.literal(".a-b") == nil)
+  }
+
   @Test func linkingDoesNotDependOnTheOrderOfFiles() throws {
     let icon = "struct AppIcon: View { let name: String\n var body: some View { Image(systemName: name) } }"
     let row = "struct Row: View { var body: some View { Button(action: go) { AppIcon(name: \"x\") } } }"
