@@ -525,8 +525,8 @@ final class RuleRunner {
   ) -> Finding {
     // The requirement runs again in explain mode when the explanation is read: a finding
     // dropped before then (on a copy of a linked view, suppressed) never pays for it.
-    if deferred == nil { deferred = DeferredExplanations(vm: vm, texts: engine.texts[ruleset]) }
-    let request = deferred.add(requirement, value: value, bindings: bindings)
+    if deferred == nil { deferred = DeferredExplanations(texts: engine.texts[ruleset]) }
+    let request = deferred.add(requirement, value: value, bindings: bindings, vm: vm)
     let explained =
       options.explainsAtOnce ? .made(deferred.explanation(request)) : ExplanationSlot.deferred(deferred, request)
     let reference = model.reference(node)

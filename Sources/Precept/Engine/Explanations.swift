@@ -215,15 +215,14 @@ final class DeferredExplanations: @unchecked Sendable {
   /// Requests whose explanation is not made yet.
   private var left = 0
 
-  init(vm: VM, texts: SourceTexts) {
-    self.vm = vm
-    self.texts = texts
-  }
+  init(texts: SourceTexts) { self.texts = texts }
 
-  /// Keeps what explaining a failure of `requirement` (its value `value`) on `bindings` needs;
-  /// returns the request's index.
-  func add(_ requirement: CompiledRequirement, value: Bool, bindings: [Word]) -> Int {
+  /// Keeps what explaining a failure of `requirement` (its value `value`) on `bindings` with
+  /// `vm` needs; returns the request's index. (The VM is given again each time: it was let go
+  /// if every explanation so far has been made, as `EvaluationOptions.explainsAtOnce` does.)
+  func add(_ requirement: CompiledRequirement, value: Bool, bindings: [Word], vm: VM) -> Int {
     lock.withLock { _ in
+      if self.vm == nil { self.vm = vm }
       let start = words.count
       words.append(contentsOf: bindings)
       requests.append(
