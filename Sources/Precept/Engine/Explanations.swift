@@ -205,15 +205,18 @@ final class DeferredExplanations: @unchecked Sendable {
     var bindings: Range<Int>
   }
 
+  // Read and written under `lock` only, so without dynamic exclusivity checks (three a
+  // finding, a fifth of what keeping one cost).
   private let lock = Mutex(())
-  private var vm: VM?
+  @exclusivity(unchecked) private var vm: VM?
   private let texts: SourceTexts
-  private var requests: [Request] = []
+  @exclusivity(unchecked) private var requests: [Request] = []
   /// Every request's bindings, one after another.
-  private var words: [Word] = []
-  private var made: [Explanation?] = []
+  @exclusivity(unchecked) private var words: [Word] = []
+  /// By request, once one is made (before, none is).
+  @exclusivity(unchecked) private var made: [Explanation?] = []
   /// Requests whose explanation is not made yet.
-  private var left = 0
+  @exclusivity(unchecked) private var left = 0
 
   init(texts: SourceTexts) { self.texts = texts }
 
@@ -229,7 +232,6 @@ final class DeferredExplanations: @unchecked Sendable {
         Request(
           function: requirement.function, value: value, kind: requirement.kind.rawValue, text: requirement.text,
           bindings: start..<words.count))
-      made.append(nil)
       left += 1
       return requests.count - 1
     }
@@ -241,12 +243,13 @@ final class DeferredExplanations: @unchecked Sendable {
   /// The explanations of `indices`, in their order.
   func explanations(_ indices: [Int]) -> [Explanation] { lock.withLock { _ in indices.map { make($0) } } }
 
-  func isMade(_ index: Int) -> Bool { lock.withLock { _ in made[index] != nil } }
+  func isMade(_ index: Int) -> Bool { lock.withLock { _ in index < made.count && made[index] != nil } }
 
   /// How many explanations have been made (tests count them).
   var madeCount: Int { lock.withLock { _ in requests.count - left } }
 
   private func make(_ index: Int) -> Explanation {
+    if made.count < requests.count { made.append(contentsOf: repeatElement(nil, count: requests.count - made.count)) }
     if let known = made[index] { return known }
     guard let vm else { preconditionFailure("every explanation is made, and the VM let go") }
     let request = requests[index]
