@@ -11,30 +11,21 @@ import Testing
     return Engine(rulesets: library.entries.map { try! library.ruleset($0) })
   }()
 
+  /// TrashButton (its Button unnamed) and a row that uses it twice, beside two controls of
+  /// its own that fail.
   static let files = [
-    (
-      "TrashButton.swift",
-      """
-      struct TrashButton: View {
-        let action: () -> Void
-        var body: some View {
-          Button(action: action) {
-            Image(systemName: "trash")
-          }
-        }
-      }
-      """
-    ),
+    ("TrashButton.swift", LinkedLintTests.trashButton),
     (
       "Row.swift",
       """
       struct Row: View {
+        @State private var choice = 0
         var body: some View {
-          VStack {
-            TrashButton { delete() }
+          HStack {
+            Picker("", selection: $choice) { Text("A") }
             TrashButton { delete() }
             Button(action: share) { Image(systemName: "square.and.arrow.up") }
-            Picker("", selection: $choice) { Text("A") }
+            TrashButton { remove() }
           }
         }
       }
