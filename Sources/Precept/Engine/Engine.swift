@@ -190,6 +190,9 @@ public struct EvaluationOptions: Sendable {
 
   /// A budget shared with the other files of a run, if any.
   package var runBudget: RunBudget?
+  /// Make each finding's explanation as the rule fails, not when it is read (tests compare
+  /// the two).
+  package var explainsAtOnce = false
 
   public init(recordOutcomes: Bool = false, rules: Set<String>? = nil) {
     self.recordOutcomes = recordOutcomes
@@ -212,6 +215,8 @@ final class RuleRunner {
   /// rules has a node to visit (no Menu for the menu rules) costs no VM.
   /// Read and written by one thread (the runner's), so without dynamic exclusivity checks.
   @exclusivity(unchecked) private(set) var vm: VM!
+  /// What explaining the findings needs, kept at the first one (with the VM).
+  private var deferred: DeferredExplanations!
 
   init(engine: Engine, ruleset: Int, plans: [RulePlan], model: ViewModel, options: EvaluationOptions) {
     self.ruleset = ruleset
@@ -235,6 +240,9 @@ final class RuleRunner {
     // The bindings (the node, then its `inside` steps' ancestors), written in place for each
     // visit: an array the VM reads as its arguments.
     var bindings: [Word] = [.null]
+    // The VM in a local once made: read through `self` for each run, it was retained and
+    // released around every call (two runtime calls, about 45 instructions a run).
+    var machine = vm
     for plan in plans where options.rules?.contains(plan.rule.info.id) ?? true {
       // `plan.rule` is read in place: a copy of the compiled rule (a dozen strings and arrays)
       // for each file and rule cost twice what finding its candidates does.
@@ -250,7 +258,7 @@ final class RuleRunner {
       for position in 0..<candidates.count {
         let node = candidates[position]
         guard bind(node, steps, into: &bindings) else { continue }
-        if budget.spent &+ (vm?.spent ?? 0) >= budget.limit {
+        if budget.spent &+ (machine?.spent ?? 0) >= budget.limit {
           stop(plan.rule, node: node, message: budget.message, counts: &counts, report: &report)
           return
         }
@@ -260,8 +268,9 @@ final class RuleRunner {
           if options.recordOutcomes { recordOutcome(plan.rule, node: node, result: .inapplicable, report: &report) }
           continue
         }
-        if vm == nil {
+        if machine == nil {
           vm = VM(program: engine.rulesets[ruleset].program, model: model, hosts: engine.hosts, limits: engine.limits)
+          machine = vm
         }
         if missing == nil {
           missing =
@@ -274,7 +283,7 @@ final class RuleRunner {
           continue
         }
         let result: Outcome.Result
-        switch evaluate(plan, node: node, bindings: bindings, report: &report) {
+        switch evaluate(plan, node: node, bindings: bindings, vm: machine!, report: &report) {
         case .passed:
           counts.passed &+= 1
           result = .passed
@@ -459,7 +468,7 @@ final class RuleRunner {
     return nil
   }
 
-  private func evaluate(_ plan: RulePlan, node: Int32, bindings: [Word], report: inout Report)
+  private func evaluate(_ plan: RulePlan, node: Int32, bindings: [Word], vm: VM, report: inout Report)
     -> Verdict
   {
     if plan.when >= 0 {
@@ -518,8 +527,12 @@ final class RuleRunner {
     _ rule: CompiledRule, _ requirement: CompiledRequirement, node: Int32, value: Bool,
     bindings: [Word]
   ) -> Finding {
-    // The requirement runs again in explain mode; only failures pay for this.
-    let explanation = explain(requirement, value: value, bindings: bindings)
+    // The requirement runs again in explain mode when the explanation is read: a finding
+    // dropped before then (on a copy of a linked view, suppressed) never pays for it.
+    if deferred == nil { deferred = DeferredExplanations(texts: engine.texts[ruleset]) }
+    let request = deferred.add(requirement, value: value, bindings: bindings, vm: vm)
+    let explained =
+      options.explainsAtOnce ? .made(deferred.explanation(request)) : ExplanationSlot.deferred(deferred, request)
     let reference = model.reference(node)
     let message =
       rule.message.flatMap { text($0, bindings) } ?? rule.info.title
@@ -539,36 +552,7 @@ final class RuleRunner {
     return Finding(
       rule: rule.info.id, ruleset: rule.info.ruleset, version: rule.info.version, severity: severity(rule),
       message: message, file: model.file, line: reference.line, column: reference.column, nodeType: reference.type,
-      wcag: rule.info.wcag, fix: fix, help: rule.info.help, explanation: explanation, edit: edit)
-  }
-
-  /// Why a requirement decided a failure, read from its trace: its operands' values and, when
-  /// it is one helper call, what decided inside the helper.
-  private func explain(
-    _ requirement: CompiledRequirement, value: Bool, bindings: [Word]
-  ) -> Explanation {
-    let (_, traced) = trace(requirement.function, bindings)
-    let texts = traced.texts
-    let values = traced.trace.values
-    func operands(_ top: Int) -> [Explanation.Operand] {
-      traced.operands(of: top).compactMap { node in
-        guard let text = texts.text(node), let word = values[node] else { return nil }
-        return Explanation.Operand(text: text, value: vm.summary(of: word))
-      }
-    }
-    var explanation = Explanation(
-      clause: requirement.kind.rawValue, text: requirement.text, value: value ? "true" : "false",
-      operands: operands(traced.root))
-    for step in traced.helperChain(from: traced.root) {
-      guard let call = texts.text(step.call), let body = texts.text(step.body), let word = values[step.body] else {
-        break
-      }
-      explanation.helpers.append(
-        Explanation(
-          clause: call, text: body, value: vm.summary(of: word), operands: operands(step.body),
-          place: texts.place(step.body)))
-    }
-    return explanation
+      wcag: rule.info.wcag, fix: fix, help: rule.info.help, explained: explained, edit: edit)
   }
 
   /// Counts an outcome (the summary is derived from the counts and the findings) and keeps it

@@ -185,3 +185,111 @@ struct TracedClause {
     return result
   }
 }
+
+/// The explanations of one runner's findings (one ruleset's rules over one model), each made
+/// the first time it is read (`Finding.explanation`) or asked for (`Report.explainFindings`):
+/// what re-running its clause in explain mode needs is kept — the clause, its value, the
+/// node's bindings — and the runner's VM with it, so that making one later costs what making it
+/// at once did, and a finding that is dropped first costs none of it.
+///
+/// The runner runs the VM until `Engine.evaluate` returns the report that holds these findings,
+/// so nothing can ask for an explanation before then; after, the lock keeps the VM to one
+/// thread at a time. The VM (and the model it reads) is let go once every explanation is made.
+final class DeferredExplanations: @unchecked Sendable {
+  private struct Request {
+    var function: Int
+    var value: Bool
+    var kind: String
+    var text: String
+    /// Where the node's bindings are in `words`.
+    var bindings: Range<Int>
+  }
+
+  // Read and written under `lock` only, so without dynamic exclusivity checks (three a
+  // finding, a fifth of what keeping one cost).
+  private let lock = Mutex(())
+  @exclusivity(unchecked) private var vm: VM?
+  private let texts: SourceTexts
+  @exclusivity(unchecked) private var requests: [Request] = []
+  /// Every request's bindings, one after another.
+  @exclusivity(unchecked) private var words: [Word] = []
+  /// By request, once one is made (before, none is).
+  @exclusivity(unchecked) private var made: [Explanation?] = []
+  /// Requests whose explanation is not made yet.
+  @exclusivity(unchecked) private var left = 0
+
+  init(texts: SourceTexts) { self.texts = texts }
+
+  /// Keeps what explaining a failure of `requirement` (its value `value`) on `bindings` with
+  /// `vm` needs; returns the request's index. (The VM is given again each time: it was let go
+  /// if every explanation so far has been made, as `EvaluationOptions.explainsAtOnce` does.)
+  func add(_ requirement: CompiledRequirement, value: Bool, bindings: [Word], vm: VM) -> Int {
+    lock.withLock { _ in
+      if self.vm == nil { self.vm = vm }
+      let start = words.count
+      words.append(contentsOf: bindings)
+      requests.append(
+        Request(
+          function: requirement.function, value: value, kind: requirement.kind.rawValue, text: requirement.text,
+          bindings: start..<words.count))
+      left += 1
+      return requests.count - 1
+    }
+  }
+
+  /// Request `index`'s explanation, made now if it was not.
+  func explanation(_ index: Int) -> Explanation { lock.withLock { _ in make(index) } }
+
+  /// The explanations of `indices`, in their order.
+  func explanations(_ indices: [Int]) -> [Explanation] { lock.withLock { _ in indices.map { make($0) } } }
+
+  func isMade(_ index: Int) -> Bool { lock.withLock { _ in index < made.count && made[index] != nil } }
+
+  /// How many explanations have been made (tests count them).
+  var madeCount: Int { lock.withLock { _ in requests.count - left } }
+
+  private func make(_ index: Int) -> Explanation {
+    if made.count < requests.count { made.append(contentsOf: repeatElement(nil, count: requests.count - made.count)) }
+    if let known = made[index] { return known }
+    guard let vm else { preconditionFailure("every explanation is made, and the VM let go") }
+    let request = requests[index]
+    let explanation = Self.explain(
+      request.kind, request.text, value: request.value, function: request.function,
+      bindings: Array(words[request.bindings]), vm: vm, texts: texts)
+    made[index] = explanation
+    left -= 1
+    if left == 0 {
+      self.vm = nil
+      words = []
+    }
+    return explanation
+  }
+
+  /// Why a requirement decided a failure, read from its trace: its operands' values and, when
+  /// it is one helper call, what decided inside the helper.
+  private static func explain(
+    _ kind: String, _ text: String, value: Bool, function: Int, bindings: [Word], vm: VM, texts: SourceTexts
+  ) -> Explanation {
+    let (_, trace) = vm.runTraced(function, bindings)
+    let traced = TracedClause(function: function, trace: trace, texts: texts, program: vm.program)
+    let values = trace.values
+    func operands(_ top: Int) -> [Explanation.Operand] {
+      traced.operands(of: top).compactMap { node in
+        guard let text = texts.text(node), let word = values[node] else { return nil }
+        return Explanation.Operand(text: text, value: vm.summary(of: word))
+      }
+    }
+    var explanation = Explanation(
+      clause: kind, text: text, value: value ? "true" : "false", operands: operands(traced.root))
+    for step in traced.helperChain(from: traced.root) {
+      guard let call = texts.text(step.call), let body = texts.text(step.body), let word = values[step.body] else {
+        break
+      }
+      explanation.helpers.append(
+        Explanation(
+          clause: call, text: body, value: vm.summary(of: word), operands: operands(step.body),
+          place: texts.place(step.body)))
+    }
+    return explanation
+  }
+}

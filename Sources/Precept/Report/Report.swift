@@ -103,6 +103,38 @@ public struct Report: Sendable, Hashable {
     return before - findings.count
   }
 
+  /// Makes the explanation of every finding whose explanation is not made yet, those of one
+  /// evaluation (one ruleset over one model) on one core and the evaluations on every core; the
+  /// findings then hold only their explanations. Lint calls it once its findings are final
+  /// (placed on linked views, suppressed, baselined), so that writing the report does not make
+  /// them one by one on one core.
+  package mutating func explainFindings() {
+    var groupOf: [ObjectIdentifier: Int] = [:]
+    var groups: [(explanations: DeferredExplanations, positions: [Int], requests: [Int])] = []
+    for (position, finding) in findings.enumerated() {
+      guard case .deferred(let explanations, let request) = finding.explained else { continue }
+      let key = ObjectIdentifier(explanations)
+      let group: Int
+      if let known = groupOf[key] {
+        group = known
+      } else {
+        group = groups.count
+        groupOf[key] = group
+        groups.append((explanations, [], []))
+      }
+      groups[group].positions.append(position)
+      groups[group].requests.append(request)
+    }
+    guard !groups.isEmpty else { return }
+    let asked = groups
+    let made = Concurrently.map(asked.count) { group in asked[group].explanations.explanations(asked[group].requests) }
+    for (group, explanations) in made.enumerated() {
+      for (position, explanation) in zip(asked[group].positions, explanations) {
+        findings[position].explained = .made(explanation)
+      }
+    }
+  }
+
   /// Adds another report's contents (for several files).
   public mutating func merge(_ other: Report) {
     findings += other.findings
@@ -251,10 +283,80 @@ public struct Finding: Sendable, Hashable {
   public var fix: String?
   public var help: String?
   /// Which clause decided the failure and the values of its operands.
-  public var explanation: Explanation
+  ///
+  /// The engine makes it the first time it is read (re-running the clause in explain mode on
+  /// the node), not when the rule fails: most findings a project's lint makes on linked views
+  /// are dropped, and so are those a suppression or baseline covers. It is the explanation
+  /// making it at once would give; until it is made, the finding keeps the view model it was
+  /// found on.
+  public var explanation: Explanation {
+    get { explained.explanation }
+    set { explained = .made(newValue) }
+  }
+  /// The explanation, or how to make it.
+  var explained: ExplanationSlot
   /// The fix as an edit of the source, when the rule's fix is one (`fix add modifier "…"`);
   /// `fix` then reads it as a hint.
   package var edit: FixEdit? = nil
+
+  init(
+    rule: String, ruleset: String, version: String, severity: Severity, message: String, file: String, line: Int,
+    column: Int, nodeType: String, wcag: [String], fix: String?, help: String?, explained: ExplanationSlot,
+    edit: FixEdit? = nil
+  ) {
+    self.rule = rule
+    self.ruleset = ruleset
+    self.version = version
+    self.severity = severity
+    self.message = message
+    self.file = file
+    self.line = line
+    self.column = column
+    self.nodeType = nodeType
+    self.wcag = wcag
+    self.fix = fix
+    self.help = help
+    self.explained = explained
+    self.edit = edit
+  }
+
+  init(
+    rule: String, ruleset: String, version: String, severity: Severity, message: String, file: String, line: Int,
+    column: Int, nodeType: String, wcag: [String], fix: String?, help: String?, explanation: Explanation,
+    edit: FixEdit? = nil
+  ) {
+    self.init(
+      rule: rule, ruleset: ruleset, version: version, severity: severity, message: message, file: file, line: line,
+      column: column, nodeType: nodeType, wcag: wcag, fix: fix, help: help, explained: .made(explanation), edit: edit)
+  }
+
+  /// Whether the explanation has been made (read, or made by `Report.explainFindings`).
+  package var isExplained: Bool { explained.isMade }
+}
+
+/// A finding's explanation, made or still to make: equal (and hashed) as the explanations.
+enum ExplanationSlot: Sendable, Hashable {
+  case made(Explanation)
+  /// Request `index` of one runner's explanations.
+  case deferred(DeferredExplanations, Int)
+
+  var explanation: Explanation {
+    switch self {
+    case .made(let explanation): explanation
+    case .deferred(let explanations, let index): explanations.explanation(index)
+    }
+  }
+
+  var isMade: Bool {
+    switch self {
+    case .made: true
+    case .deferred(let explanations, let index): explanations.isMade(index)
+    }
+  }
+
+  static func == (left: ExplanationSlot, right: ExplanationSlot) -> Bool { left.explanation == right.explanation }
+
+  func hash(into hasher: inout Hasher) { explanation.hash(into: &hasher) }
 }
 
 /// Why a rule failed: the deciding clause as written and the values of its operands.

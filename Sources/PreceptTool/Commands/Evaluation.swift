@@ -340,6 +340,9 @@ enum Evaluation {
   ) throws -> Int32 {
     let format = try format(arguments)
     let failOn = try failOn(arguments)
+    // Explanations not made yet are made on every core, not one by one as they are written.
+    var report = report
+    report.explainFindings()
     let output = arguments.value("--output")
     var renderer = ReportRenderer(
       rules: engine.rules, inputErrors: inputErrors,

@@ -238,6 +238,9 @@ extension Command {
           Evaluation.resolveLinkedEdits(&report, reread, linked)
         }
       }
+      // The findings are final (placed on linked views, suppressed, baselined, restricted):
+      // their explanations are made now, on every core, and only theirs.
+      report.explainFindings()
       // Every file's documents and linked models are no longer needed: they are freed on
       // another thread while the report is written, not on this one after it. (They are
       // captured by the fixer's closure, so they are handed over and emptied here.)

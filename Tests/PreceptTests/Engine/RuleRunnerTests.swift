@@ -62,4 +62,48 @@ import Testing
     #expect(report.outcomes.map(\.node.line) == [2, 3, 5, 7])
     #expect(report.ruleCounts["runner/texts"] == OutcomeCounts(passed: 4))
   }
+
+  /// A finding's clause runs again in explain mode when its explanation is first read, once,
+  /// and not before: a finding never read costs no traced run.
+  @Test func aFindingsClauseRunsAgainOnlyWhenItsExplanationIsRead() throws {
+    let ruleset = try Ruleset(
+      text: """
+        ruleset runner 1.0.0
+        let named(n) = n.hasModifier("padding")
+        rule texts {
+          severity info
+          on Button | Text as n
+          require named(n)
+        }
+        """)
+    func evaluate(_ options: EvaluationOptions) throws -> (Report, RuleRunner) {
+      let engine = Engine(rulesets: [ruleset])
+      let runner = RuleRunner(
+        engine: engine, ruleset: 0, plans: engine.plans[0], model: try model(Self.nodes), options: options)
+      var report = Report()
+      var budget = TotalBudget(limits: .standard, run: nil)
+      runner.run(into: &report, budget: &budget)
+      return (report, runner)
+    }
+    let (report, runner) = try evaluate(EvaluationOptions())
+    // Four nodes visited, three fail (the Button at line 5 has padding).
+    #expect(report.findings.map { $0.line } == [2, 3, 7])
+    #expect(runner.vm.runs == 4)
+    #expect(report.findings.allSatisfy { !$0.isExplained })
+    let first = report.findings[1].explanation
+    #expect(runner.vm.runs == 5)
+    #expect(report.findings[1].isExplained && !report.findings[0].isExplained)
+    #expect(report.findings[1].explanation == first)
+    #expect(runner.vm.runs == 5)
+    var explained = report
+    explained.explainFindings()
+    #expect(runner.vm.runs == 7)
+    // As made at once, when each rule failed.
+    var atOnce = EvaluationOptions()
+    atOnce.explainsAtOnce = true
+    let (eager, eagerRunner) = try evaluate(atOnce)
+    #expect(eagerRunner.vm.runs == 7)
+    #expect(explained.findings.map { $0.explanation } == eager.findings.map { $0.explanation })
+    #expect(first.helpers.first?.text == #"n.hasModifier("padding")"#)
+  }
 }
