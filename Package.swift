@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "Precept",
+  // `Synchronization.Mutex`, which the engine's caches and lint's threads share, is in macOS 15.
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "Precept", targets: ["Precept"]),
     .library(name: "PreceptSwiftUI", targets: ["PreceptSwiftUI"]),
