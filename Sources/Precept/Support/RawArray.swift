@@ -177,6 +177,9 @@ struct InternTable {
   }
 
   func find(_ text: String) -> Int32? {
+    // Native and small strings (all the model's) lend their bytes without a copy; `withUTF8`
+    // on a copy cost a retain and a release a call.
+    if let found = text.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
     var copy = text
     return copy.withUTF8 { find($0) }
   }
@@ -198,6 +201,8 @@ struct InternTable {
   }
 
   mutating func intern(_ text: String) -> Int32 {
+    // As `find(_:)` does: the bytes in place when the string lends them.
+    if let id = text.utf8.withContiguousStorageIfAvailable({ intern($0) }) { return id }
     var copy = text
     return copy.withUTF8 { intern($0) }
   }
