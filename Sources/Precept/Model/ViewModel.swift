@@ -437,16 +437,18 @@ private struct ViewModelBuilder {
   /// arguments of calls inside it) comes after.
   private mutating func addArguments(_ args: [ViewArgument], node: Int32) -> (Int32, Int32) {
     let start = Int32(arguments.count)
-    for argument in args {
+    // Fields read in place: binding each argument copied all of it (a retain and a release of
+    // every string).
+    for offset in args.indices {
       arguments.append(
         ArgumentRecord(
-          label: optional(argument.label), kind: argument.kind, value: strings.intern(argument.value),
-          line: Int32(clamping: argument.line), column: Int32(clamping: argument.column), node: node))
+          label: optional(args[offset].label), kind: args[offset].kind, value: strings.intern(args[offset].value),
+          line: Int32(clamping: args[offset].line), column: Int32(clamping: args[offset].column), node: node))
     }
-    for (offset, argument) in args.enumerated() {
-      guard let expression = argument.expression ?? ViewExpression.literal(argument.kind, argument.value) else {
-        continue
-      }
+    for offset in args.indices {
+      guard
+        let expression = args[offset].expression ?? ViewExpression.literal(args[offset].kind, args[offset].value)
+      else { continue }
       arguments[Int(start) + offset].expression = addExpression(expression, node: node)
     }
     return (start, Int32(args.count))
@@ -545,14 +547,16 @@ private struct ViewModelBuilder {
     _ node: ViewNode, parent: Int32, owner: Int32, platforms inherited: PlatformSet, context: LayerContext
   ) -> Int32 {
     let index = Int32(nodes.count)
-    let start = layer.start(node, context: context, properties: node.properties)
+    // Interned first, as it was when the record was made: nothing is interned in between.
+    let type = strings.intern(node.type)
+    let start = layer.start(node, type: type, context: context, properties: node.properties)
     layer.records.append(start.record)
     layer.contributions.append(.none)
     let platforms = node.platforms.map { $0.intersection(inherited) } ?? inherited
     let tap = TapArea.of(node)
     nodes.append(
       NodeRecord(
-        type: strings.intern(node.type), name: optional(node.name), line: Int32(clamping: node.line),
+        type: type, name: optional(node.name), line: Int32(clamping: node.line),
         column: Int32(clamping: node.column), parent: parent, subtreeEnd: index + 1, owner: owner, childStart: 0,
         childCount: 0, argumentStart: 0, argumentCount: 0, modifierStart: 0, modifierCount: 0, slotStart: 0,
         slotCount: 0, propertyStart: 0, propertyCount: 0, platforms: platforms.rawValue,
