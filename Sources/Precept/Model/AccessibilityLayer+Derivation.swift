@@ -144,8 +144,13 @@ struct LayerDeriver {
     switch reference {
     case .label(let label): return args.first { $0.label == label }
     case .position(let position):
-      let unlabelled = args.filter { $0.label == nil }
-      return position < unlabelled.count ? unlabelled[position] : nil
+      // Counted in place: a list of the unlabelled arguments cost an allocation a lookup.
+      var seen = 0
+      for index in args.indices where args[index].label == nil {
+        if seen == position { return args[index] }
+        seen += 1
+      }
+      return nil
     }
   }
 
@@ -361,10 +366,16 @@ struct LayerDeriver {
         }
       }
     }
-    start.traits.removeAll { removed.contains($0) }
-    var interactions: [String] = []
-    for interaction in start.interactions where !interactions.contains(interaction) { interactions.append(interaction) }
-    start.interactions = interactions
+    // Each list is copied only when it changes: most nodes remove no trait and repeat no
+    // interaction, and their lists are still the layer's own.
+    if !removed.isEmpty { start.traits.removeAll { removed.contains($0) } }
+    if start.interactions.count > 1 {
+      var interactions: [String] = []
+      for interaction in start.interactions where !interactions.contains(interaction) {
+        interactions.append(interaction)
+      }
+      if interactions.count < start.interactions.count { start.interactions = interactions }
+    }
     start.scales = font ?? context.scales ?? entry?.view.scalesText
 
     let supplied = node.accessibility

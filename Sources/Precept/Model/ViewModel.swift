@@ -424,10 +424,31 @@ private struct ViewModelBuilder {
   var textStarts: [Int32] = [0]
   var platformNames: [Int32] = []
   var layer: LayerDeriver
+  /// By the string id of a node type: what `typeFacts` found (``declarationFact``,
+  /// ``controlFact``), or 0 when it has not looked yet. Asked once per type name, not per node.
+  private var typeFactsByID: [UInt8] = []
+  private static let factsKnown: UInt8 = 1
+  private static let declarationFact: UInt8 = 2
+  private static let controlFact: UInt8 = 4
 
   init(layer: AccessibilityLayer) { self.layer = LayerDeriver(layer: layer) }
 
   private static let declarationTypes: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
+
+  /// Whether the type `name`, whose string id is `id`, declares a type and is a control
+  /// (`TapArea.isControl`).
+  private mutating func typeFacts(_ name: String, id: Int32) -> (declaration: Bool, control: Bool) {
+    let index = Int(id)
+    if index >= typeFactsByID.count { typeFactsByID += repeatElement(0, count: index + 1 - typeFactsByID.count) }
+    var facts = typeFactsByID[index]
+    if facts == 0 {
+      facts = ViewModelBuilder.factsKnown
+      if ViewModelBuilder.declarationTypes.contains(name) { facts |= ViewModelBuilder.declarationFact }
+      if TapArea.isControl(name) { facts |= ViewModelBuilder.controlFact }
+      typeFactsByID[index] = facts
+    }
+    return (facts & ViewModelBuilder.declarationFact != 0, facts & ViewModelBuilder.controlFact != 0)
+  }
 
   private mutating func optional(_ text: String?) -> Int32 {
     text.map { strings.intern($0) } ?? -1
@@ -553,7 +574,8 @@ private struct ViewModelBuilder {
     layer.records.append(start.record)
     layer.contributions.append(.none)
     let platforms = node.platforms.map { $0.intersection(inherited) } ?? inherited
-    let tap = TapArea.of(node)
+    let facts = typeFacts(node.type, id: type)
+    let tap = TapArea.of(node, isControl: facts.control)
     nodes.append(
       NodeRecord(
         type: type, name: optional(node.name), line: Int32(clamping: node.line),
@@ -570,7 +592,7 @@ private struct ViewModelBuilder {
           value: optional(property.value), line: Int32(clamping: property.line),
           column: Int32(clamping: property.column), node: index))
     }
-    let innerOwner = ViewModelBuilder.declarationTypes.contains(node.type) ? index : owner
+    let innerOwner = facts.declaration ? index : owner
 
     // Members are written after the subtree is built, so ranges in `members` stay contiguous.
     let children = node.children.map {
@@ -586,8 +608,13 @@ private struct ViewModelBuilder {
       slotGroups.append((strings.intern(slot.name), members))
       namedSlots.append((slot.name, members))
     }
-    var modifierGroups: [(ViewModifier, [Int32], [(Int32, [Int32])])] = []
+    // By modifier position; the modifiers themselves are read from `node` again below.
+    var modifierGroups: [[(Int32, [Int32])]] = []
     var modifierContent: [(Int, [Int32])] = []
+    if !node.modifiers.isEmpty {
+      modifierGroups.reserveCapacity(node.modifiers.count)
+      modifierContent.reserveCapacity(node.modifiers.count)
+    }
     for (position, modifier) in node.modifiers.enumerated() {
       let modifierContext = layer.context(forModifier: position, node, start)
       let content = modifier.children.map {
@@ -603,7 +630,7 @@ private struct ViewModelBuilder {
             }
           ))
       }
-      modifierGroups.append((modifier, content, groups))
+      modifierGroups.append(groups)
       modifierContent.append((position, content))
     }
     layer.finish(
@@ -617,7 +644,9 @@ private struct ViewModelBuilder {
       members += group
     }
     let modifierStart = Int32(modifiers.count)
-    for (modifier, content, groups) in modifierGroups {
+    for (position, groups) in modifierGroups.enumerated() {
+      let modifier = node.modifiers[position]
+      let content = modifierContent[position].1
       let (start, count) = addArguments(modifier.args, node: index)
       let contentStart = Int32(members.count)
       members += content
