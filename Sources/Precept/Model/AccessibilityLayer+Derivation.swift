@@ -299,19 +299,25 @@ struct LayerDeriver {
 
   /// The node's own facts and the context its content is built in; `type` is the string id
   /// of `node.type`.
-  mutating func start(_ node: ViewNode, type: Int32, context: LayerContext, properties: [ViewProperty]) -> LayerStart
-  {
+  mutating func start(_ node: ViewNode, type: Int32, context: LayerContext, properties: [ViewProperty]) -> LayerStart {
     let entry = entry(node, type: type)
-    var context = context
-    if !properties.isEmpty {
-      context.scaledMetrics = properties.filter { $0.wrapper == "ScaledMetric" }.map(\.name)
-    }
-    var start = LayerStart(entry: entry, foreground: context.foreground, background: context.background)
-    if let view = entry?.view {
-      start.role = view.role
-      start.traits = view.traits
-      start.interactions = view.interactions
-    }
+    // The enclosing type's `@ScaledMetric` properties, set on the contexts below (the given
+    // context is not copied for them).
+    let scaledMetrics =
+      properties.isEmpty ? nil : properties.filter { $0.wrapper == "ScaledMetric" }.map(\.name)
+    // Every field is a local until the end, where the start is made in one piece: built in
+    // place and returned, it was copied whole once a node.
+    var record = LayerRecord()
+    var givesValueOrHint = false
+    var inlineModifiers: Set<Int> = []
+    var representation: Int? = nil
+    var labelName: Spoken? = nil
+    var role = entry?.view.role ?? "none"
+    var traits = entry?.view.traits ?? []
+    var interactions = entry?.view.interactions ?? []
+    var childBehavior: String? = nil
+    var foreground = context.foreground
+    var background = context.background
     var hidden = entry?.view.hiddenBy.contains { label in node.args.contains { $0.label == label } } ?? false
     var removed: [String] = []
     var font: Bool?? = nil
@@ -320,7 +326,7 @@ struct LayerDeriver {
         let found = argument(effect, in: modifier.args)
         switch (effect.field, effect.read) {
         case (.accessibleName, _), (.accessibleValue, _), (.hint, _):
-          if effect.field != .accessibleName { start.givesValueOrHint = true }
+          if effect.field != .accessibleName { givesValueOrHint = true }
           guard let found else { continue }
           let spoken: Spoken
           if found.kind == .string {
@@ -329,7 +335,7 @@ struct LayerDeriver {
           } else {
             spoken = Spoken(text: nil, source: "accessibilityLabel")
           }
-          if effect.field == .accessibleName, start.labelName == nil { start.labelName = spoken }
+          if effect.field == .accessibleName, labelName == nil { labelName = spoken }
         case (.hidden, .always): hidden = true
         case (.hidden, .zero):
           if let found, found.kind == .number, Double(found.value) == 0 { hidden = true }
@@ -340,66 +346,69 @@ struct LayerDeriver {
           if !(found?.kind == .bool && found?.value == "false") { hidden = true }
         case (.traits, _):
           for trait in found.map(traitNames) ?? [] {
-            if !start.traits.contains(trait) { start.traits.append(trait) }
-            if let role = layer.traitRoles[trait], ["staticText", "none", "image"].contains(start.role) {
-              start.role = role
+            if !traits.contains(trait) { traits.append(trait) }
+            if let traitRole = layer.traitRoles[trait], ["staticText", "none", "image"].contains(role) {
+              role = traitRole
             }
           }
         case (.removedTraits, _): removed += found.map(traitNames) ?? []
         case (.childBehavior, _):
-          start.childBehavior = found.flatMap { memberName($0.value) } ?? effect.defaultValue
-          if start.childBehavior == "representation" { start.representation = position }
-        case (.interactions, .gesture): start.interactions += found.map(gestures) ?? []
+          childBehavior = found.flatMap { memberName($0.value) } ?? effect.defaultValue
+          if childBehavior == "representation" { representation = position }
+        case (.interactions, .gesture): interactions += found.map(gestures) ?? []
         case (.interactions, .action):
           if let found {
             let name = found.kind == .string ? found.value : memberName(found.value) ?? found.value
-            start.interactions.append("action:" + name)
+            interactions.append("action:" + name)
           } else if let value = effect.defaultValue {
-            start.interactions.append(value)
+            interactions.append(value)
           }
         case (.interactions, _):
-          if let value = effect.defaultValue { start.interactions.append(value) }
-        case (.scalesText, _): font = .some(found.flatMap { fontScales($0, scaledMetrics: context.scaledMetrics) })
-        case (.foreground, _): start.foreground = found.flatMap { color($0) }
-        case (.background, _): start.background = found.flatMap { color($0) }
-        case (.content, _): start.inlineModifiers.insert(position)
+          if let value = effect.defaultValue { interactions.append(value) }
+        case (.scalesText, _):
+          font = .some(found.flatMap { fontScales($0, scaledMetrics: scaledMetrics ?? context.scaledMetrics) })
+        case (.foreground, _): foreground = found.flatMap { color($0) }
+        case (.background, _): background = found.flatMap { color($0) }
+        case (.content, _): inlineModifiers.insert(position)
         }
       }
     }
     // Each list is copied only when it changes: most nodes remove no trait and repeat no
     // interaction, and their lists are still the layer's own.
-    if !removed.isEmpty { start.traits.removeAll { removed.contains($0) } }
-    if start.interactions.count > 1 {
-      var interactions: [String] = []
-      for interaction in start.interactions where !interactions.contains(interaction) {
-        interactions.append(interaction)
-      }
-      if interactions.count < start.interactions.count { start.interactions = interactions }
+    if !removed.isEmpty { traits.removeAll { removed.contains($0) } }
+    if interactions.count > 1 {
+      var unique: [String] = []
+      for interaction in interactions where !unique.contains(interaction) { unique.append(interaction) }
+      if unique.count < interactions.count { interactions = unique }
     }
-    start.scales = font ?? context.scales ?? entry?.view.scalesText
+    let scales = font ?? context.scales ?? entry?.view.scalesText
 
     let supplied = node.accessibility
-    start.record.hidden = supplied?.hidden ?? (context.hidden || hidden)
-    if let behavior = supplied?.childBehavior { start.childBehavior = behavior }
-    let behavior = start.childBehavior
+    record.hidden = supplied?.hidden ?? (context.hidden || hidden)
+    if let behavior = supplied?.childBehavior { childBehavior = behavior }
+    let behavior = childBehavior
     let elementByBehavior = behavior == "combine" || behavior == "ignore" || behavior == "representation"
-    start.record.isElement =
+    record.isElement =
       supplied?.isElement
-      ?? (!start.record.hidden && !context.merged && ((entry?.view.element ?? false) || elementByBehavior))
+      ?? (!record.hidden && !context.merged && ((entry?.view.element ?? false) || elementByBehavior))
 
     var inner = context
-    inner.hidden = start.record.hidden
+    if let scaledMetrics { inner.scaledMetrics = scaledMetrics }
+    inner.hidden = record.hidden
     inner.scales = font ?? context.scales
-    inner.foreground = start.foreground
-    inner.background = start.background
-    start.inlineContext = inner
-    start.presentedContext = LayerContext(scales: inner.scales, scaledMetrics: inner.scaledMetrics)
+    inner.foreground = foreground
+    inner.background = background
+    let inlineContext = inner
+    let presentedContext = LayerContext(scales: inner.scales, scaledMetrics: inner.scaledMetrics)
     if elementByBehavior || behavior == "children" { inner.merged = true }
-    start.childContext = inner
+    let childContext = inner
     var combined = inner
-    if start.record.isElement || context.merged { combined.merged = true }
-    start.combinedContext = combined
-    return start
+    if record.isElement || context.merged { combined.merged = true }
+    return LayerStart(
+      record: record, entry: entry, childContext: childContext, combinedContext: combined, inlineContext: inlineContext,
+      presentedContext: presentedContext, givesValueOrHint: givesValueOrHint, inlineModifiers: inlineModifiers,
+      representation: representation, labelName: labelName, role: role, traits: traits, interactions: interactions,
+      childBehavior: childBehavior, scales: scales, foreground: foreground, background: background)
   }
 
   /// The context a slot's content is built in.
@@ -473,7 +482,8 @@ struct LayerDeriver {
     }
     switch start.childBehavior {
     case "ignore": own = start.entry?.view.container ?? false ? .none : own
-    case "combine": if own.isNone || start.entry?.view.container == true { own = Spoken.combined(content(), source: "text") }
+    case "combine":
+      if own.isNone || start.entry?.view.container == true { own = Spoken.combined(content(), source: "text") }
     case "representation":
       let represented = modifierContent.filter { $0.0 == start.representation }.flatMap { parts($0.1) }
       own = Spoken.combined(represented, source: "text")

@@ -542,10 +542,9 @@ private struct ViewModelBuilder {
   /// Stores an expression's text, or flags it as derived when it is its string in quotes
   /// (every string literal's).
   private mutating func addText(_ text: String, string: String?, to record: inout ExpressionRecord) {
-    var text = text
-    if var string, text.utf8.count == string.utf8.count + 2 {
-      let quoted = text.withUTF8 { text in
-        string.withUTF8 { string in
+    if let string, text.utf8.count == string.utf8.count + 2 {
+      let quoted = text.withUTF8Bytes { text in
+        string.withUTF8Bytes { string in
           let quote = UInt8(ascii: "\"")
           guard text[0] == quote, text[string.count + 1] == quote else { return false }
           for index in 0..<string.count where text[index + 1] != string[index] { return false }
@@ -558,7 +557,7 @@ private struct ViewModelBuilder {
         return
       }
     }
-    text.withUTF8 { textBytes.append(contentsOf: $0) }
+    text.withUTF8Bytes { textBytes.append(contentsOf: $0) }
     textStarts.append(Int32(textBytes.count))
   }
 

@@ -176,13 +176,7 @@ struct InternTable {
     }
   }
 
-  func find(_ text: String) -> Int32? {
-    // Native and small strings (all the model's) lend their bytes without a copy; `withUTF8`
-    // on a copy cost a retain and a release a call.
-    if let found = text.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
-    var copy = text
-    return copy.withUTF8 { find($0) }
-  }
+  func find(_ text: String) -> Int32? { text.withUTF8Bytes { find($0) } }
 
   /// The id of `text`, adding it if it is new.
   mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
@@ -200,12 +194,7 @@ struct InternTable {
     return id
   }
 
-  mutating func intern(_ text: String) -> Int32 {
-    // As `find(_:)` does: the bytes in place when the string lends them.
-    if let id = text.utf8.withContiguousStorageIfAvailable({ intern($0) }) { return id }
-    var copy = text
-    return copy.withUTF8 { intern($0) }
-  }
+  mutating func intern(_ text: String) -> Int32 { text.withUTF8Bytes { intern($0) } }
 
   mutating func intern(_ text: [UInt8]) -> Int32 {
     text.withUnsafeBufferPointer { intern($0) }

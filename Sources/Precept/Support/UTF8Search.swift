@@ -15,6 +15,15 @@ extension String {
     return nil
   }
 
+  /// Calls `body` with the string's UTF-8 bytes: in place where the string lends them (native
+  /// and small strings: all the reader's), else from a native copy. `withUTF8` needs a
+  /// mutable copy, which costs a retain and a release even when it changes nothing.
+  package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = self
+    return copy.withUTF8(body)
+  }
+
   /// Whether `needle`'s UTF-8 bytes occur in the string's (see `utf8Index(of:from:)`).
   package func utf8Contains(_ needle: String) -> Bool {
     // Over the bytes in place where both strings lend them (native and small strings): the

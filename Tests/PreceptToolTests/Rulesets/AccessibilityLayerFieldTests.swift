@@ -185,6 +185,48 @@ import Testing
       ])
   }
 
+  /// A font's scaling is read once per distinct value in a model, but only where no
+  /// `@ScaledMetric` is in scope: the same `.system(size: iconSize)` scales in a type that
+  /// declares the metric and is unknown in one that does not, in either order, and a colour
+  /// read once is the same for every node that gives it.
+  @Test func fontsAndColoursReadOncePerValueStillDependOnTheirScope() throws {
+    let plain = """
+      struct Plain: View {
+        var body: some View {
+          Text("A").font(.system(size: iconSize)).foregroundStyle(.red)
+          Text("B").font(.system(size: iconSize)).foregroundStyle(.red)
+          Text("C").font(.system(size: 12))
+        }
+      }
+      """
+    let metric = """
+      struct Metric: View {
+        @ScaledMetric var iconSize = 20
+        var body: some View {
+          Text("D").font(.system(size: iconSize)).foregroundStyle(.red)
+          Text("E").font(.system(size: 12))
+        }
+      }
+      """
+    func scales(_ declarations: String) throws -> [String] {
+      let source = SourceFile(name: "V.swift", text: "import SwiftUI\n" + declarations)
+      let ruleset = """
+        ruleset probe 1.0.0
+        let show(v) = v == null ? "null" : string(v)
+        rule probe {
+          severity info
+          on Text as n
+          require false
+          message "{show(n.scalesText)} {show(n.foreground)}"
+        }
+        """
+      let engine = Engine(rulesets: [try Ruleset(text: ruleset)])
+      return engine.evaluate(ViewModel(try SwiftUIReader.read(source))).findings.map(\.message)
+    }
+    #expect(try scales(plain + "\n" + metric) == ["null red", "null red", "false null", "true red", "false null"])
+    #expect(try scales(metric + "\n" + plain) == ["true red", "false null", "null red", "null red", "false null"])
+  }
+
   @Test func constantColoursAreKnownWhereTheyAreSet() throws {
     let body = """
       VStack {
