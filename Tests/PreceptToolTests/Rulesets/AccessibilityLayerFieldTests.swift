@@ -23,6 +23,13 @@ import Testing
           }
         }
         """)
+    return try Self.fields(of: source, type, fields, layer: layer)
+  }
+
+  /// `fields` of every node of `type` in a whole source file.
+  static func fields(
+    of source: SourceFile, _ type: String, _ fields: String, layer: AccessibilityLayer = .standard
+  ) throws -> [String] {
     let ruleset = """
       ruleset probe 1.0.0
       let show(v) = v == null ? "null" : string(v)
@@ -210,18 +217,7 @@ import Testing
       """
     func scales(_ declarations: String) throws -> [String] {
       let source = SourceFile(name: "V.swift", text: "import SwiftUI\n" + declarations)
-      let ruleset = """
-        ruleset probe 1.0.0
-        let show(v) = v == null ? "null" : string(v)
-        rule probe {
-          severity info
-          on Text as n
-          require false
-          message "{show(n.scalesText)} {show(n.foreground)}"
-        }
-        """
-      let engine = Engine(rulesets: [try Ruleset(text: ruleset)])
-      return engine.evaluate(ViewModel(try SwiftUIReader.read(source))).findings.map(\.message)
+      return try Self.fields(of: source, "Text", "{show(n.scalesText)} {show(n.foreground)}")
     }
     #expect(try scales(plain + "\n" + metric) == ["null red", "null red", "false null", "true red", "false null"])
     #expect(try scales(metric + "\n" + plain) == ["true red", "false null", "null red", "null red", "false null"])
