@@ -58,11 +58,18 @@ struct Spoken: Equatable {
 
   /// The parts an element combines, joined as VoiceOver reads them ("Title, Subtitle"); known
   /// only at run time when any part is.
-  static func combined(_ parts: [Spoken], source: String) -> Spoken {
-    let spoken = parts.filter { !$0.isNone }
-    guard !spoken.isEmpty else { return .none }
-    if spoken.contains(where: { $0.text == nil }) { return Spoken(text: nil, source: "runtime") }
-    return Spoken(text: spoken.compactMap(\.text).joined(separator: ", "), source: source)
+  static func combined(_ parts: some Collection<Spoken>, source: String) -> Spoken {
+    // Nearly every node combines no part or one: those need no list of the parts.
+    var count = 0
+    var single = Spoken.none
+    for part in parts where !part.isNone {
+      if part.text == nil { return Spoken(text: nil, source: "runtime") }
+      count += 1
+      single = part
+    }
+    if count == 0 { return .none }
+    if count == 1 { return Spoken(text: single.text, source: source) }
+    return Spoken(text: parts.filter { !$0.isNone }.compactMap(\.text).joined(separator: ", "), source: source)
   }
 }
 
@@ -82,14 +89,19 @@ struct LayerContext {
 /// What the node's own entry and modifiers decide before its content is built.
 struct LayerStart {
   var record = LayerRecord()
-  var view: AccessibilityLayer.View?
-  var childContext: LayerContext
+  /// The layer's entry for the node's type, shared (a `View` copied into every node's start
+  /// cost a retain and a release of each of its lists).
+  var entry: LayerViewEntry?
+  // The contexts are set once, when the node's own facts are known.
+  var childContext = LayerContext()
   /// The context of each slot's content, by slot name, when it differs from `childContext`.
-  var combinedContext: LayerContext
-  var inlineContext: LayerContext
+  var combinedContext = LayerContext()
+  var inlineContext = LayerContext()
   /// The context of what a modifier presents apart from the view (a sheet, a toolbar, a context
   /// menu): not hidden or combined with it.
-  var presentedContext: LayerContext
+  var presentedContext = LayerContext()
+  /// Whether a modifier of the node may give a literal value or hint (`finish` reads them).
+  var givesValueOrHint = false
   var inlineModifiers: Set<Int> = []
   /// The modifier whose content stands for the view (`.accessibilityRepresentation`).
   var representation: Int? = nil
@@ -103,12 +115,27 @@ struct LayerStart {
   var background: String?
 }
 
+/// A view's entry in the layer, looked up once per type name in a model.
+final class LayerViewEntry {
+  let view: AccessibilityLayer.View
+
+  init(_ view: AccessibilityLayer.View) { self.view = view }
+}
+
 struct LayerDeriver {
   let layer: AccessibilityLayer
+  private var viewEntries: [LayerViewEntry] = []
+  /// By the string id of a type name: an index of `viewEntries`, −1 for a type the layer does
+  /// not know, −2 for one not looked up yet.
+  private var viewByType: [Int32] = []
   var records: [LayerRecord] = []
   var lists: [Int32] = []
   /// Per node: what it adds to an element that combines it.
   var contributions: [Spoken] = []
+  /// `fontScales` of a value where no `@ScaledMetric` is in scope, and `color` of a value:
+  /// the same for every node that gives it, so each distinct value is read once per model.
+  private var fontScalesByValue: [String: Bool?] = [:]
+  private var colorByValue: [String: String?] = [:]
 
   init(layer: AccessibilityLayer) { self.layer = layer }
 
@@ -117,8 +144,13 @@ struct LayerDeriver {
     switch reference {
     case .label(let label): return args.first { $0.label == label }
     case .position(let position):
-      let unlabelled = args.filter { $0.label == nil }
-      return position < unlabelled.count ? unlabelled[position] : nil
+      // Counted in place: a list of the unlabelled arguments cost an allocation a lookup.
+      var seen = 0
+      for index in args.indices where args[index].label == nil {
+        if seen == position { return args[index] }
+        seen += 1
+      }
+      return nil
     }
   }
 
@@ -172,17 +204,32 @@ struct LayerDeriver {
   }
 
   /// `.red`, `Color.red`, `SwiftUI.Color.red`: a colour the layer names.
-  private func color(_ argument: ViewArgument) -> String? {
+  private mutating func color(_ argument: ViewArgument) -> String? {
     guard argument.kind == .member || argument.kind == .expr else { return nil }
-    var text = Substring(argument.value)
+    if let known = colorByValue[argument.value] { return known }
+    let name = color(argument.value)
+    colorByValue[argument.value] = name
+    return name
+  }
+
+  private func color(_ value: String) -> String? {
+    var text = Substring(value)
     for prefix in ["SwiftUI.Color.", "Color."] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count - 1) }
     guard let name = memberName(String(text)), layer.colors.contains(name) else { return nil }
     return name
   }
 
   /// Whether a font scales with Dynamic Type, or nil when the source does not say.
-  private func fontScales(_ argument: ViewArgument, scaledMetrics: [String]) -> Bool? {
-    var text = Substring(argument.value)
+  private mutating func fontScales(_ argument: ViewArgument, scaledMetrics: [String]) -> Bool? {
+    guard scaledMetrics.isEmpty else { return fontScales(argument.value, scaledMetrics: scaledMetrics) }
+    if let known = fontScalesByValue[argument.value] { return known }
+    let scales = fontScales(argument.value, scaledMetrics: [])
+    fontScalesByValue[argument.value] = scales
+    return scales
+  }
+
+  private func fontScales(_ value: String, scaledMetrics: [String]) -> Bool? {
+    var text = Substring(value)
     for prefix in ["SwiftUI.Font.", "Font."] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count - 1) }
     guard text.hasPrefix(".") else { return nil }
     let name = text.dropFirst().prefix { $0.isLetter || $0.isNumber }
@@ -233,20 +280,45 @@ struct LayerDeriver {
     return layer.gestures.filter { ascii ? text.utf8Contains($0.0) : text.contains($0.0) }.map(\.1)
   }
 
-  /// The node's own facts and the context its content is built in.
-  func start(_ node: ViewNode, context: LayerContext, properties: [ViewProperty]) -> LayerStart {
-    let view = layer.views[node.type]
-    var context = context
-    if !properties.isEmpty {
-      context.scaledMetrics = properties.filter { $0.wrapper == "ScaledMetric" }.map(\.name)
+  /// The layer's entry for the type `node.type`, whose string id is `type`.
+  private mutating func entry(_ node: ViewNode, type: Int32) -> LayerViewEntry? {
+    let index = Int(type)
+    if index >= viewByType.count { viewByType += repeatElement(-2, count: index + 1 - viewByType.count) }
+    var slot = viewByType[index]
+    if slot == -2 {
+      if let view = layer.views[node.type] {
+        slot = Int32(viewEntries.count)
+        viewEntries.append(LayerViewEntry(view))
+      } else {
+        slot = -1
+      }
+      viewByType[index] = slot
     }
-    var start = LayerStart(
-      view: view, childContext: context, combinedContext: context, inlineContext: context, presentedContext: context,
-      foreground: context.foreground, background: context.background)
-    start.role = view?.role ?? "none"
-    start.traits = view?.traits ?? []
-    start.interactions = view?.interactions ?? []
-    var hidden = view?.hiddenBy.contains { label in node.args.contains { $0.label == label } } ?? false
+    return slot >= 0 ? viewEntries[Int(slot)] : nil
+  }
+
+  /// The node's own facts and the context its content is built in; `type` is the string id
+  /// of `node.type`.
+  mutating func start(_ node: ViewNode, type: Int32, context: LayerContext, properties: [ViewProperty]) -> LayerStart {
+    let entry = entry(node, type: type)
+    // The enclosing type's `@ScaledMetric` properties, set on the contexts below (the given
+    // context is not copied for them).
+    let scaledMetrics =
+      properties.isEmpty ? nil : properties.filter { $0.wrapper == "ScaledMetric" }.map(\.name)
+    // Every field is a local until the end, where the start is made in one piece: built in
+    // place and returned, it was copied whole once a node.
+    var record = LayerRecord()
+    var givesValueOrHint = false
+    var inlineModifiers: Set<Int> = []
+    var representation: Int? = nil
+    var labelName: Spoken? = nil
+    var role = entry?.view.role ?? "none"
+    var traits = entry?.view.traits ?? []
+    var interactions = entry?.view.interactions ?? []
+    var childBehavior: String? = nil
+    var foreground = context.foreground
+    var background = context.background
+    var hidden = entry?.view.hiddenBy.contains { label in node.args.contains { $0.label == label } } ?? false
     var removed: [String] = []
     var font: Bool?? = nil
     for (position, modifier) in node.modifiers.enumerated() {
@@ -254,6 +326,7 @@ struct LayerDeriver {
         let found = argument(effect, in: modifier.args)
         switch (effect.field, effect.read) {
         case (.accessibleName, _), (.accessibleValue, _), (.hint, _):
+          if effect.field != .accessibleName { givesValueOrHint = true }
           guard let found else { continue }
           let spoken: Spoken
           if found.kind == .string {
@@ -262,7 +335,7 @@ struct LayerDeriver {
           } else {
             spoken = Spoken(text: nil, source: "accessibilityLabel")
           }
-          if effect.field == .accessibleName, start.labelName == nil { start.labelName = spoken }
+          if effect.field == .accessibleName, labelName == nil { labelName = spoken }
         case (.hidden, .always): hidden = true
         case (.hidden, .zero):
           if let found, found.kind == .number, Double(found.value) == 0 { hidden = true }
@@ -273,65 +346,74 @@ struct LayerDeriver {
           if !(found?.kind == .bool && found?.value == "false") { hidden = true }
         case (.traits, _):
           for trait in found.map(traitNames) ?? [] {
-            if !start.traits.contains(trait) { start.traits.append(trait) }
-            if let role = layer.traitRoles[trait], ["staticText", "none", "image"].contains(start.role) {
-              start.role = role
+            if !traits.contains(trait) { traits.append(trait) }
+            if let traitRole = layer.traitRoles[trait], ["staticText", "none", "image"].contains(role) {
+              role = traitRole
             }
           }
         case (.removedTraits, _): removed += found.map(traitNames) ?? []
         case (.childBehavior, _):
-          start.childBehavior = found.flatMap { memberName($0.value) } ?? effect.defaultValue
-          if start.childBehavior == "representation" { start.representation = position }
-        case (.interactions, .gesture): start.interactions += found.map(gestures) ?? []
+          childBehavior = found.flatMap { memberName($0.value) } ?? effect.defaultValue
+          if childBehavior == "representation" { representation = position }
+        case (.interactions, .gesture): interactions += found.map(gestures) ?? []
         case (.interactions, .action):
           if let found {
             let name = found.kind == .string ? found.value : memberName(found.value) ?? found.value
-            start.interactions.append("action:" + name)
+            interactions.append("action:" + name)
           } else if let value = effect.defaultValue {
-            start.interactions.append(value)
+            interactions.append(value)
           }
         case (.interactions, _):
-          if let value = effect.defaultValue { start.interactions.append(value) }
-        case (.scalesText, _): font = .some(found.flatMap { fontScales($0, scaledMetrics: context.scaledMetrics) })
-        case (.foreground, _): start.foreground = found.flatMap(color)
-        case (.background, _): start.background = found.flatMap(color)
-        case (.content, _): start.inlineModifiers.insert(position)
+          if let value = effect.defaultValue { interactions.append(value) }
+        case (.scalesText, _):
+          font = .some(found.flatMap { fontScales($0, scaledMetrics: scaledMetrics ?? context.scaledMetrics) })
+        case (.foreground, _): foreground = found.flatMap { color($0) }
+        case (.background, _): background = found.flatMap { color($0) }
+        case (.content, _): inlineModifiers.insert(position)
         }
       }
     }
-    start.traits.removeAll { removed.contains($0) }
-    var interactions: [String] = []
-    for interaction in start.interactions where !interactions.contains(interaction) { interactions.append(interaction) }
-    start.interactions = interactions
-    start.scales = font ?? context.scales ?? view?.scalesText
+    // Each list is copied only when it changes: most nodes remove no trait and repeat no
+    // interaction, and their lists are still the layer's own.
+    if !removed.isEmpty { traits.removeAll { removed.contains($0) } }
+    if interactions.count > 1 {
+      var unique: [String] = []
+      for interaction in interactions where !unique.contains(interaction) { unique.append(interaction) }
+      if unique.count < interactions.count { interactions = unique }
+    }
+    let scales = font ?? context.scales ?? entry?.view.scalesText
 
     let supplied = node.accessibility
-    start.record.hidden = supplied?.hidden ?? (context.hidden || hidden)
-    if let behavior = supplied?.childBehavior { start.childBehavior = behavior }
-    let behavior = start.childBehavior
+    record.hidden = supplied?.hidden ?? (context.hidden || hidden)
+    if let behavior = supplied?.childBehavior { childBehavior = behavior }
+    let behavior = childBehavior
     let elementByBehavior = behavior == "combine" || behavior == "ignore" || behavior == "representation"
-    start.record.isElement =
+    record.isElement =
       supplied?.isElement
-      ?? (!start.record.hidden && !context.merged && ((view?.element ?? false) || elementByBehavior))
+      ?? (!record.hidden && !context.merged && ((entry?.view.element ?? false) || elementByBehavior))
 
     var inner = context
-    inner.hidden = start.record.hidden
+    if let scaledMetrics { inner.scaledMetrics = scaledMetrics }
+    inner.hidden = record.hidden
     inner.scales = font ?? context.scales
-    inner.foreground = start.foreground
-    inner.background = start.background
-    start.inlineContext = inner
-    start.presentedContext = LayerContext(scales: inner.scales, scaledMetrics: inner.scaledMetrics)
+    inner.foreground = foreground
+    inner.background = background
+    let inlineContext = inner
+    let presentedContext = LayerContext(scales: inner.scales, scaledMetrics: inner.scaledMetrics)
     if elementByBehavior || behavior == "children" { inner.merged = true }
-    start.childContext = inner
+    let childContext = inner
     var combined = inner
-    if start.record.isElement || context.merged { combined.merged = true }
-    start.combinedContext = combined
-    return start
+    if record.isElement || context.merged { combined.merged = true }
+    return LayerStart(
+      record: record, entry: entry, childContext: childContext, combinedContext: combined, inlineContext: inlineContext,
+      presentedContext: presentedContext, givesValueOrHint: givesValueOrHint, inlineModifiers: inlineModifiers,
+      representation: representation, labelName: labelName, role: role, traits: traits, interactions: interactions,
+      childBehavior: childBehavior, scales: scales, foreground: foreground, background: background)
   }
 
   /// The context a slot's content is built in.
   func context(forSlot name: String, _ start: LayerStart) -> LayerContext {
-    (start.view?.combines.contains(name) ?? false) ? start.combinedContext : start.childContext
+    (start.entry?.view.combines.contains(name) ?? false) ? start.combinedContext : start.childContext
   }
 
   /// The context modifier `position`'s content is built in: an overlay is part of the view, a
@@ -349,15 +431,22 @@ struct LayerDeriver {
     modifierContent: [(Int, [Int32])], strings: inout InternTable
   ) {
     func parts(_ members: [Int32]) -> [Spoken] { members.map { contributions[Int($0)] } }
-    var content = parts(children)
-    for (_, members) in slots { content += parts(members) }
+    // The content's parts, gathered only for a node that combines them (few do).
+    var gathered: [Spoken]? = nil
+    func content() -> [Spoken] {
+      if let gathered { return gathered }
+      var content = parts(children)
+      for (_, members) in slots { content += parts(members) }
+      gathered = content
+      return content
+    }
     var inline: [Spoken] = []
     for (position, members) in modifierContent where start.inlineModifiers.contains(position) {
       inline += parts(members)
     }
     var visibleText: String? = nil
     var own = Spoken.none
-    if let view = start.view {
+    if let view = start.entry?.view {
       // Whether the source gives a title or a label of its own: a view's fixed name is its
       // default one, which either replaces (`ShareLink(item:) { Image(…) }` is not "Share").
       var given = false
@@ -386,14 +475,15 @@ struct LayerDeriver {
         }
         if !own.isNone { break }
       }
-      if view.container { own = Spoken.combined(content, source: "text") }
+      if view.container { own = Spoken.combined(content(), source: "text") }
     } else {
       // A view of the app's own: what it says is computed in its code.
       own = Spoken(text: nil, source: "runtime")
     }
     switch start.childBehavior {
-    case "ignore": own = start.view?.container ?? false ? .none : own
-    case "combine": if own.isNone || start.view?.container == true { own = Spoken.combined(content, source: "text") }
+    case "ignore": own = start.entry?.view.container ?? false ? .none : own
+    case "combine":
+      if own.isNone || start.entry?.view.container == true { own = Spoken.combined(content(), source: "text") }
     case "representation":
       let represented = modifierContent.filter { $0.0 == start.representation }.flatMap { parts($0.1) }
       own = Spoken.combined(represented, source: "text")
@@ -416,7 +506,7 @@ struct LayerDeriver {
     record.scalesText = scales.map { $0 ? 1 : 2 } ?? 0
     // The literal value and hint, read again here where strings are interned.
     record.accessibleValue = -1
-    for modifier in node.modifiers {
+    for modifier in node.modifiers where start.givesValueOrHint {
       for effect in layer.modifiers[modifier.name] ?? [] where effect.field == .accessibleValue || effect.field == .hint
       {
         guard let found = argument(effect, in: modifier.args), found.kind == .string else { continue }
@@ -445,7 +535,10 @@ struct LayerDeriver {
     } else if let given = supplied?.accessibleName {
       contribution = Spoken(text: given, source: supplied?.nameSource ?? "text")
     } else {
-      contribution = Spoken.combined([own] + inline, source: own.isNone ? "text" : own.source)
+      let source = own.isNone ? "text" : own.source
+      contribution =
+        inline.isEmpty
+        ? Spoken.combined(CollectionOfOne(own), source: source) : Spoken.combined([own] + inline, source: source)
     }
     contributions[Int(index)] = contribution
   }

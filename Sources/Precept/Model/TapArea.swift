@@ -14,7 +14,9 @@
 /// tapped. Button styles that pad their label are not applied here: whether a style pads is
 /// the ruleset's to say.
 enum TapArea {
-  static func of(_ node: ViewNode) -> (width: Double?, height: Double?) {
+  /// `isControl` is whether `node.type` is one of `controls` (`isControl(_:)`), for a caller
+  /// that knows it already.
+  static func of(_ node: ViewNode, isControl: Bool? = nil) -> (width: Double?, height: Double?) {
     // Most nodes have neither modifiers nor slots: nothing sizes them.
     if node.modifiers.isEmpty && node.slots.isEmpty { return (nil, nil) }
     var width: Double? = nil
@@ -27,7 +29,7 @@ enum TapArea {
     // outside it lay it out but do not grow what can be tapped (`Button { … }.padding(20)`
     // is tapped on its label, not on the padding). A fixed or largest size outside it still
     // bounds the label.
-    let outside = label != nil || controls.contains(node.type)
+    let outside = label != nil || (isControl ?? controls.contains(node.type))
     for modifier in node.modifiers {
       switch modifier.name {
       case "frame" where outside: cap(modifier.args, &width, &height)
@@ -40,6 +42,9 @@ enum TapArea {
     }
     return (width, height)
   }
+
+  /// Whether views of type `type` are tapped on their label (`controls`).
+  static func isControl(_ type: String) -> Bool { controls.contains(type) }
 
   /// Views whose tap area is their label's, whether or not the label is written as a slot.
   private static let controls: Set<String> = [

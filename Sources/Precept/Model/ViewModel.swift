@@ -424,10 +424,31 @@ private struct ViewModelBuilder {
   var textStarts: [Int32] = [0]
   var platformNames: [Int32] = []
   var layer: LayerDeriver
+  /// By the string id of a node type: what `typeFacts` found (``declarationFact``,
+  /// ``controlFact``), or 0 when it has not looked yet. Asked once per type name, not per node.
+  private var typeFactsByID: [UInt8] = []
+  private static let factsKnown: UInt8 = 1
+  private static let declarationFact: UInt8 = 2
+  private static let controlFact: UInt8 = 4
 
   init(layer: AccessibilityLayer) { self.layer = LayerDeriver(layer: layer) }
 
   private static let declarationTypes: Set<String> = ["struct", "class", "enum", "actor", "extension", "protocol"]
+
+  /// Whether the type `name`, whose string id is `id`, declares a type and is a control
+  /// (`TapArea.isControl`).
+  private mutating func typeFacts(_ name: String, id: Int32) -> (declaration: Bool, control: Bool) {
+    let index = Int(id)
+    if index >= typeFactsByID.count { typeFactsByID += repeatElement(0, count: index + 1 - typeFactsByID.count) }
+    var facts = typeFactsByID[index]
+    if facts == 0 {
+      facts = ViewModelBuilder.factsKnown
+      if ViewModelBuilder.declarationTypes.contains(name) { facts |= ViewModelBuilder.declarationFact }
+      if TapArea.isControl(name) { facts |= ViewModelBuilder.controlFact }
+      typeFactsByID[index] = facts
+    }
+    return (facts & ViewModelBuilder.declarationFact != 0, facts & ViewModelBuilder.controlFact != 0)
+  }
 
   private mutating func optional(_ text: String?) -> Int32 {
     text.map { strings.intern($0) } ?? -1
@@ -437,16 +458,18 @@ private struct ViewModelBuilder {
   /// arguments of calls inside it) comes after.
   private mutating func addArguments(_ args: [ViewArgument], node: Int32) -> (Int32, Int32) {
     let start = Int32(arguments.count)
-    for argument in args {
+    // Fields read in place: binding each argument copied all of it (a retain and a release of
+    // every string).
+    for offset in args.indices {
       arguments.append(
         ArgumentRecord(
-          label: optional(argument.label), kind: argument.kind, value: strings.intern(argument.value),
-          line: Int32(clamping: argument.line), column: Int32(clamping: argument.column), node: node))
+          label: optional(args[offset].label), kind: args[offset].kind, value: strings.intern(args[offset].value),
+          line: Int32(clamping: args[offset].line), column: Int32(clamping: args[offset].column), node: node))
     }
-    for (offset, argument) in args.enumerated() {
-      guard let expression = argument.expression ?? ViewExpression.literal(argument.kind, argument.value) else {
-        continue
-      }
+    for offset in args.indices {
+      guard
+        let expression = args[offset].expression ?? ViewExpression.literal(args[offset].kind, args[offset].value)
+      else { continue }
       arguments[Int(start) + offset].expression = addExpression(expression, node: node)
     }
     return (start, Int32(args.count))
@@ -519,10 +542,9 @@ private struct ViewModelBuilder {
   /// Stores an expression's text, or flags it as derived when it is its string in quotes
   /// (every string literal's).
   private mutating func addText(_ text: String, string: String?, to record: inout ExpressionRecord) {
-    var text = text
-    if var string, text.utf8.count == string.utf8.count + 2 {
-      let quoted = text.withUTF8 { text in
-        string.withUTF8 { string in
+    if let string, text.utf8.count == string.utf8.count + 2 {
+      let quoted = text.withUTF8Bytes { text in
+        string.withUTF8Bytes { string in
           let quote = UInt8(ascii: "\"")
           guard text[0] == quote, text[string.count + 1] == quote else { return false }
           for index in 0..<string.count where text[index + 1] != string[index] { return false }
@@ -535,7 +557,7 @@ private struct ViewModelBuilder {
         return
       }
     }
-    text.withUTF8 { textBytes.append(contentsOf: $0) }
+    text.withUTF8Bytes { textBytes.append(contentsOf: $0) }
     textStarts.append(Int32(textBytes.count))
   }
 
@@ -545,14 +567,17 @@ private struct ViewModelBuilder {
     _ node: ViewNode, parent: Int32, owner: Int32, platforms inherited: PlatformSet, context: LayerContext
   ) -> Int32 {
     let index = Int32(nodes.count)
-    let start = layer.start(node, context: context, properties: node.properties)
+    // Interned first, as it was when the record was made: nothing is interned in between.
+    let type = strings.intern(node.type)
+    let start = layer.start(node, type: type, context: context, properties: node.properties)
     layer.records.append(start.record)
     layer.contributions.append(.none)
     let platforms = node.platforms.map { $0.intersection(inherited) } ?? inherited
-    let tap = TapArea.of(node)
+    let facts = typeFacts(node.type, id: type)
+    let tap = TapArea.of(node, isControl: facts.control)
     nodes.append(
       NodeRecord(
-        type: strings.intern(node.type), name: optional(node.name), line: Int32(clamping: node.line),
+        type: type, name: optional(node.name), line: Int32(clamping: node.line),
         column: Int32(clamping: node.column), parent: parent, subtreeEnd: index + 1, owner: owner, childStart: 0,
         childCount: 0, argumentStart: 0, argumentCount: 0, modifierStart: 0, modifierCount: 0, slotStart: 0,
         slotCount: 0, propertyStart: 0, propertyCount: 0, platforms: platforms.rawValue,
@@ -566,7 +591,7 @@ private struct ViewModelBuilder {
           value: optional(property.value), line: Int32(clamping: property.line),
           column: Int32(clamping: property.column), node: index))
     }
-    let innerOwner = ViewModelBuilder.declarationTypes.contains(node.type) ? index : owner
+    let innerOwner = facts.declaration ? index : owner
 
     // Members are written after the subtree is built, so ranges in `members` stay contiguous.
     let children = node.children.map {
@@ -582,8 +607,13 @@ private struct ViewModelBuilder {
       slotGroups.append((strings.intern(slot.name), members))
       namedSlots.append((slot.name, members))
     }
-    var modifierGroups: [(ViewModifier, [Int32], [(Int32, [Int32])])] = []
+    // By modifier position; the modifiers themselves are read from `node` again below.
+    var modifierGroups: [[(Int32, [Int32])]] = []
     var modifierContent: [(Int, [Int32])] = []
+    if !node.modifiers.isEmpty {
+      modifierGroups.reserveCapacity(node.modifiers.count)
+      modifierContent.reserveCapacity(node.modifiers.count)
+    }
     for (position, modifier) in node.modifiers.enumerated() {
       let modifierContext = layer.context(forModifier: position, node, start)
       let content = modifier.children.map {
@@ -599,7 +629,7 @@ private struct ViewModelBuilder {
             }
           ))
       }
-      modifierGroups.append((modifier, content, groups))
+      modifierGroups.append(groups)
       modifierContent.append((position, content))
     }
     layer.finish(
@@ -613,7 +643,9 @@ private struct ViewModelBuilder {
       members += group
     }
     let modifierStart = Int32(modifiers.count)
-    for (modifier, content, groups) in modifierGroups {
+    for (position, groups) in modifierGroups.enumerated() {
+      let modifier = node.modifiers[position]
+      let content = modifierContent[position].1
       let (start, count) = addArguments(modifier.args, node: index)
       let contentStart = Int32(members.count)
       members += content

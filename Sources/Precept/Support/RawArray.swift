@@ -176,10 +176,7 @@ struct InternTable {
     }
   }
 
-  func find(_ text: String) -> Int32? {
-    var copy = text
-    return copy.withUTF8 { find($0) }
-  }
+  func find(_ text: String) -> Int32? { text.withUTF8Bytes { find($0) } }
 
   /// The id of `text`, adding it if it is new.
   mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
@@ -197,10 +194,7 @@ struct InternTable {
     return id
   }
 
-  mutating func intern(_ text: String) -> Int32 {
-    var copy = text
-    return copy.withUTF8 { intern($0) }
-  }
+  mutating func intern(_ text: String) -> Int32 { text.withUTF8Bytes { intern($0) } }
 
   mutating func intern(_ text: [UInt8]) -> Int32 {
     text.withUnsafeBufferPointer { intern($0) }

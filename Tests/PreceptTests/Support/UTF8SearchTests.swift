@@ -17,6 +17,32 @@ import Testing
     #expect("Löschen [.top]".utf8Contains(".top") && "é->".utf8Contains("->"))
   }
 
+  /// `utf8Contains` scans the bytes in place where a string lends them; it answers what the
+  /// generic scan of `utf8Index(of:)` answers, for small and large, ASCII and non-ASCII text,
+  /// and strings cut from others.
+  @Test func theInPlaceScanAgreesWithTheGenericOne() {
+    let long = String(repeating: "padding(.horizontal) ", count: 4)
+    let texts = [
+      "", "a", ".top", "..top", "[.leading, .top]", "Löschen [.top]", "é->", "x\u{301}y", long, long + ".all",
+      String(Substring("__.bottom__").dropFirst(2).dropLast(2)), "🙂.horizontal🙂",
+    ]
+    let needles = ["", ".", ".top", ".all", ".horizontal", "é", "\u{301}", "->", "🙂", long, "padding(.horizontal) p"]
+    for text in texts {
+      for needle in needles {
+        #expect(text.utf8Contains(needle) == (text.utf8Index(of: needle) != nil), "\(needle) in \(text)")
+      }
+      #expect(text.withUTF8Bytes { Array($0) } == Array(text.utf8))
+    }
+    let bytes = Array("abcab".utf8)
+    bytes.withUnsafeBufferPointer { text in
+      for (needle, found) in [
+        ("ab", true), ("cab", true), ("abcab", true), ("abcabc", false), ("ba", false), ("", true),
+      ] {
+        Array(needle.utf8).withUnsafeBufferPointer { #expect(UTF8Search.contains(text, $0) == found, "\(needle)") }
+      }
+    }
+  }
+
   @Test func anXcodePlaceholderNeedsItsClosingAfterItsOpening() {
     #expect(FixEdit.hasPlaceholder(#".accessibilityLabel("<#label#>")"#))
     #expect(FixEdit.hasPlaceholder("<##>"))

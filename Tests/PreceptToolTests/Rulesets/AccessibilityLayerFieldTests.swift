@@ -23,6 +23,13 @@ import Testing
           }
         }
         """)
+    return try Self.fields(of: source, type, fields, layer: layer)
+  }
+
+  /// `fields` of every node of `type` in a whole source file.
+  static func fields(
+    of source: SourceFile, _ type: String, _ fields: String, layer: AccessibilityLayer = .standard
+  ) throws -> [String] {
     let ruleset = """
       ruleset probe 1.0.0
       let show(v) = v == null ? "null" : string(v)
@@ -183,6 +190,37 @@ import Testing
       try Self.fields(body, "Text", "{show(n.scalesText)}") == [
         "true", "true", "false", "true", "true", "false", "true", "null", "true", "false",
       ])
+  }
+
+  /// A font's scaling is read once per distinct value in a model, but only where no
+  /// `@ScaledMetric` is in scope: the same `.system(size: iconSize)` scales in a type that
+  /// declares the metric and is unknown in one that does not, in either order, and a colour
+  /// read once is the same for every node that gives it.
+  @Test func fontsAndColoursReadOncePerValueStillDependOnTheirScope() throws {
+    let plain = """
+      struct Plain: View {
+        var body: some View {
+          Text("A").font(.system(size: iconSize)).foregroundStyle(.red)
+          Text("B").font(.system(size: iconSize)).foregroundStyle(.red)
+          Text("C").font(.system(size: 12))
+        }
+      }
+      """
+    let metric = """
+      struct Metric: View {
+        @ScaledMetric var iconSize = 20
+        var body: some View {
+          Text("D").font(.system(size: iconSize)).foregroundStyle(.red)
+          Text("E").font(.system(size: 12))
+        }
+      }
+      """
+    func scales(_ declarations: String) throws -> [String] {
+      let source = SourceFile(name: "V.swift", text: "import SwiftUI\n" + declarations)
+      return try Self.fields(of: source, "Text", "{show(n.scalesText)} {show(n.foreground)}")
+    }
+    #expect(try scales(plain + "\n" + metric) == ["null red", "null red", "false null", "true red", "false null"])
+    #expect(try scales(metric + "\n" + plain) == ["true red", "false null", "null red", "null red", "false null"])
   }
 
   @Test func constantColoursAreKnownWhereTheyAreSet() throws {
