@@ -167,8 +167,7 @@ extension VM {
     if expressionFormIDs.isEmpty { expressionFormIDs = Array(repeating: -2, count: ViewExpression.Form.allCases.count) }
     let index = form.index
     if expressionFormIDs[index] == -2 {
-      var name = form.rawValue
-      expressionFormIDs[index] = name.withUTF8 { heap.find($0) } ?? -1
+      expressionFormIDs[index] = form.rawValue.withUTF8Bytes { heap.find($0) } ?? -1
     }
     let id = expressionFormIDs[index]
     return id >= 0 ? id : heap.makeString(form.rawValue.utf8)

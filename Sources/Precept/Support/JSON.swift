@@ -618,8 +618,7 @@ extension JSON {
   /// `writeString` into UTF-8 bytes.
   private static func writeString(_ value: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    var value = value
-    value.withUTF8 { utf8 in
+    value.withUTF8Bytes { utf8 in
       var runStart = 0
       for index in 0..<utf8.count {
         let byte = utf8[index]
