@@ -89,6 +89,8 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
   /// For each string constant that names a node field, the field's code (−1 otherwise).
   let fieldCodes: RawArray<Int32>
   let functions: RawArray<VM.Function>
+  /// How many functions have a memo slot (`VM.Function.memo`).
+  let memoSlots: Int
   /// The program's code, in memory the run loop reads without reference counts.
   let code: RawArray<Instruction>
 
@@ -134,8 +136,8 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
     // Functions sharing an entry share their code: each range is walked once, so linking
     // stays linear in the code however many functions a pack lists.
     var depths: [Int: Int?] = [:]
-    self.functions = RawArray(
-      functions.map { function in
+    var ranges: [Range<Int>] = []
+    var linked: [VM.Function] = functions.map { function in
         var low = 0
         var high = entries.count - 1
         while low < high {  // the first entry after this one
@@ -154,9 +156,53 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
           depths[function.entry] = .some(deepest)
         }
         let stackNeed = depths[function.entry].flatMap { $0 } ?? end &- function.entry &+ 16
+        ranges.append(range)
         return VM.Function(
-          entry: clamped(function.entry), localCount: clamped(function.localCount), stackNeed: clamped(stackNeed))
-      })
+          entry: clamped(function.entry), localCount: clamped(function.localCount), stackNeed: clamped(stackNeed),
+          memo: -1)
+      }
+    var slots: Int32 = 0
+    for (index, pure) in Linkage.pureOfOneParameter(functions, ranges, code).enumerated() where pure {
+      linked[index].memo = slots
+      slots += 1
+    }
+    self.memoSlots = Int(slots)
+    self.functions = RawArray(linked)
+  }
+
+  /// Which functions are a `let` of one parameter whose value depends on that parameter alone,
+  /// so a run may keep a bool value it made for a node (`VM`'s memo): their code, and the code
+  /// of every function they call, reads no binding (`global`) and calls no host function (whose
+  /// value the host decides). Everything else an instruction reads is the program's constants
+  /// and the view model, which do not change while a VM runs. A call whose target is not a
+  /// function (a pack the verifier has not seen yet) makes its caller impure.
+  static func pureOfOneParameter(_ functions: [FunctionInfo], _ ranges: [Range<Int>], _ code: [Instruction])
+    -> [Bool]
+  {
+    // Each function's callees, or nil when its own code reads a binding or calls the host.
+    let callees: [[Int]?] = ranges.map { range in
+      var called: [Int] = []
+      for instruction in code[range] {
+        switch instruction.op {
+        case .global, .host: return nil
+        case .call: called.append(Int(instruction.a))
+        default: continue
+        }
+      }
+      return called
+    }
+    var pure = callees.map { $0 != nil }
+    var changed = true
+    while changed {  // at most one round per function: each round that changes marks one more impure
+      changed = false
+      for index in functions.indices where pure[index] {
+        if callees[index]!.contains(where: { $0 < 0 || $0 >= functions.count || !pure[$0] }) {
+          pure[index] = false
+          changed = true
+        }
+      }
+    }
+    return functions.indices.map { pure[$0] && functions[$0].parameterCount == 1 }
   }
 
   /// Compiled `matches` patterns by their text, shared by the program's VMs; at most

@@ -35,6 +35,10 @@ struct Heap {
   /// Words and bytes made in the current evaluation, charged against its budget.
   private(set) var allocated = 0
 
+  /// Counts `words` more as made in this evaluation: what a call the VM's memo answered would
+  /// have made.
+  mutating func count(allocated words: Int) { allocated &+= words }
+
   /// The model's member indices, read directly by `element` (the VM keeps the model alive).
   private let members: UnsafeBufferPointer<Int32>
   /// The string ids of the model's accessibility lists (traits, interactions).

@@ -117,6 +117,15 @@ final class VM {
   @exclusivity(unchecked) private var stack: UnsafeMutablePointer<Word>
   @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private var frames = RawArray<Frame>(capacity: 16)
+  /// The memo of pure `let`s of one node (`Function.memo`): for each, a table made at its first
+  /// call with the bool it returned for each node and what that run charged. Lets such as
+  /// `hasText(b)` are called by several rules on one node; the model does not change while the
+  /// VM lives, so their value for a node does not either.
+  @exclusivity(unchecked) private var memoTables: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
+  private let memoSlotCount: Int
+  private let memoNodeCount: Int
+  /// Calls the memo answered (tests count them).
+  @exclusivity(unchecked) private(set) var memoAnswers = 0
   @exclusivity(unchecked) var cost = 0
   /// Cost spent by every run of this VM so far, for the per-file and per-run budgets.
   @exclusivity(unchecked) private(set) var spent = 0
@@ -187,9 +196,15 @@ final class VM {
     self.heap = heap
     code = linkage.code.buffer
     functions = linkage.functions.buffer
+    memoSlotCount = linkage.memoSlots
+    memoNodeCount = model.nodeCount
+    memoTables = .allocate(capacity: max(1, memoSlotCount))
+    memoTables.initialize(repeating: nil, count: max(1, memoSlotCount))
   }
 
   deinit {
+    for slot in 0..<memoSlotCount { memoTables[slot]?.deallocate() }
+    memoTables.deallocate()
     stack.deallocate()
     heap.deallocate()
     constants.deallocate()
@@ -203,6 +218,9 @@ final class VM {
     /// Room the function's own values need on the stack: the deepest its code goes, from the
     /// instruction set's table (`Verifier.deepestStack`).
     var stackNeed: Int32
+    /// The function's slot in the VM's memo (`memoTables`), or −1: a `let` of one parameter
+    /// whose value depends on it alone (`Linkage.pureOfOneParameter`).
+    var memo: Int32
   }
 
   /// Whether an ordering (-1, 0, 1) satisfies a comparison opcode.
@@ -278,6 +296,26 @@ final class VM {
     case .greater: "_>_"
     default: "_>=_"
     }
+  }
+
+  /// The memo's table of function slot `slot`, made at its first call: one entry per node,
+  /// 0 until the call's value for that node is known, then 1 | value << 1 | cost << 2 |
+  /// words allocated << 34.
+  @inline(never)
+  private func makeMemoTable(_ slot: Int) -> UnsafeMutablePointer<UInt64> {
+    let table = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, memoNodeCount))
+    table.initialize(repeating: 0, count: max(1, memoNodeCount))
+    memoTables[slot] = table
+    return table
+  }
+
+  /// Keeps the bool a memoized call returned, with what it charged (a call that charged more
+  /// than the entry holds is not kept, and runs again next time).
+  @inline(__always)
+  private func remember(_ value: Bool, _ frame: Frame, spent: Int) {
+    let made = heap.allocated &- frame.allocatedBefore
+    guard spent >= 0, spent <= 0xFFFF_FFFF, made >= 0, made < 1 << 30 else { return }
+    memoTables[Int(frame.memo)]![Int(frame.node)] = 1 | (value ? 2 : 0) | UInt64(spent) << 2 | UInt64(made) << 34
   }
 
   /// Stops an evaluation that spent its budget.
@@ -364,6 +402,12 @@ final class VM {
     var returnPC: Int
     var base: Int
     var stackNeed: Int
+    /// For a call that will keep its value in the memo: the callee's slot (else −1), the node
+    /// it was called with, and the cost and heap allocation charged before it started.
+    var memo: Int32 = -1
+    var node: Int32 = 0
+    var costBefore: Int = 0
+    var allocatedBefore: Int = 0
   }
 
   // swift-format-ignore
@@ -519,6 +563,9 @@ final class VM {
         }
         let frame = frames[frames.count - 1]
         frames.truncate(to: frames.count - 1)
+        if !Observer.observes, frame.memo >= 0, case .bool(let value) = result {
+          remember(value, frame, spent: cost &+ steps &- frame.costBefore)
+        }
         sp = bp
         bp = frame.base
         pc = frame.returnPC
@@ -675,7 +722,31 @@ final class VM {
       case .call:
         if cost &+ steps > budget { return overBudget(frameBase, steps) }
         let callee = functions[Int(instruction.a)]
-        frames.append(Frame(returnPC: pc, base: bp, stackNeed: need))
+        // A pure `let` of a node made its bool for this node before: the call is answered from
+        // the memo and charged what running it charged (unless that would exceed the budget,
+        // where running it again stops at the same instruction it did).
+        var memo: Int32 = -1
+        var memoNode: Int32 = 0
+        if !Observer.observes, callee.memo >= 0, instruction.b == 1, case .node(let node) = stack[sp &- 1],
+          node >= 0, Int(node) < memoNodeCount
+        {
+          let table = memoTables[Int(callee.memo)] ?? makeMemoTable(Int(callee.memo))
+          let entry = table[Int(node)]
+          if entry == 0 {
+            memo = callee.memo
+            memoNode = node
+          } else if cost &+ steps &+ Int(truncatingIfNeeded: entry >> 2 & 0xFFFF_FFFF) <= budget {
+            steps &+= Int(truncatingIfNeeded: entry >> 2 & 0xFFFF_FFFF)
+            heap.count(allocated: Int(truncatingIfNeeded: entry >> 34))
+            stack[sp &- 1] = .bool(entry & 2 != 0)
+            memoAnswers &+= 1
+            continue
+          }
+        }
+        frames.append(
+          Frame(
+            returnPC: pc, base: bp, stackNeed: need, memo: memo, node: memoNode, costBefore: cost &+ steps,
+            allocatedBefore: heap.allocated))
         need = Int(callee.stackNeed)
         bp = sp - Int(instruction.b)
         let top = bp + Int(callee.localCount)
