@@ -138,29 +138,29 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
     var depths: [Int: Int?] = [:]
     var ranges: [Range<Int>] = []
     var linked: [VM.Function] = functions.map { function in
-        var low = 0
-        var high = entries.count - 1
-        while low < high {  // the first entry after this one
-          let middle = (low + high) / 2
-          if entries[middle] > function.entry { high = middle } else { low = middle + 1 }
-        }
-        let end = max(entries[low], function.entry)
-        // A pack's entry past the code must not make the range (and the walk's memory) huge.
-        let range = function.entry..<max(function.entry, min(end, code.count))
-        if depths[function.entry] == nil {
-          var deepest: Int? = nil
-          if !range.isEmpty {
-            deepest = try? Verifier.deepestStack(
-              code, range, fail: { _, message in Verifier.Failure(message: message) })
-          }
-          depths[function.entry] = .some(deepest)
-        }
-        let stackNeed = depths[function.entry].flatMap { $0 } ?? end &- function.entry &+ 16
-        ranges.append(range)
-        return VM.Function(
-          entry: clamped(function.entry), localCount: clamped(function.localCount), stackNeed: clamped(stackNeed),
-          memo: -1)
+      var low = 0
+      var high = entries.count - 1
+      while low < high {  // the first entry after this one
+        let middle = (low + high) / 2
+        if entries[middle] > function.entry { high = middle } else { low = middle + 1 }
       }
+      let end = max(entries[low], function.entry)
+      // A pack's entry past the code must not make the range (and the walk's memory) huge.
+      let range = function.entry..<max(function.entry, min(end, code.count))
+      if depths[function.entry] == nil {
+        var deepest: Int? = nil
+        if !range.isEmpty {
+          deepest = try? Verifier.deepestStack(
+            code, range, fail: { _, message in Verifier.Failure(message: message) })
+        }
+        depths[function.entry] = .some(deepest)
+      }
+      let stackNeed = depths[function.entry].flatMap { $0 } ?? end &- function.entry &+ 16
+      ranges.append(range)
+      return VM.Function(
+        entry: clamped(function.entry), localCount: clamped(function.localCount), stackNeed: clamped(stackNeed),
+        memo: -1)
+    }
     var slots: Int32 = 0
     for (index, pure) in Linkage.pureOfOneParameter(functions, ranges, code).enumerated() where pure {
       linked[index].memo = slots
