@@ -182,7 +182,8 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
     // Each function's callees, or nil when its own code reads a binding or calls the host.
     let callees: [[Int]?] = ranges.map { range in
       var called: [Int] = []
-      for instruction in code[range] {
+      // A pack's entry may lie past the code (the verifier refuses it later): an empty range there.
+      for instruction in code[range.clamped(to: code.indices)] {
         switch instruction.op {
         case .global, .host: return nil
         case .call: called.append(Int(instruction.a))
