@@ -19,7 +19,7 @@ do {
   case "expr":
     status = try ExprCommand(arguments: Array(arguments.dropFirst())).run(print: { print($0) }, fail: printError)
   case "evaluate":
-    status = try EvaluateCommand(arguments: Array(arguments.dropFirst())).run(print: { print($0) })
+    status = try EvaluateCommand(arguments: Array(arguments.dropFirst())).run(print: { print($0) }, fail: printError)
   case "synthetic-lint":
     status = try SyntheticLintCommand(arguments: Array(arguments.dropFirst())).run(print: { print($0) })
   case "memory":

@@ -128,8 +128,10 @@ public struct Engine: Sendable {
       count + (options.rules.map { chosen in plans.count { chosen.contains($0.rule.info.id) } } ?? plans.count)
     }
     report.ruleCounts.reserveCapacity(ruleCount)
+    let visitIndex = VisitIndex(model: model)
     for index in rulesets.indices {
-      let runner = RuleRunner(engine: self, ruleset: index, plans: plans[index], model: model, options: options)
+      let runner = RuleRunner(
+        engine: self, ruleset: index, plans: plans[index], model: model, options: options, index: visitIndex)
       runner.run(into: &report, budget: &budget)
       if report.stopped != nil { break }
     }
@@ -217,13 +219,19 @@ final class RuleRunner {
   @exclusivity(unchecked) private(set) var vm: VM!
   /// What explaining the findings needs, kept at the first one (with the VM).
   private var deferred: DeferredExplanations!
+  /// What the evaluation's runners share about the model.
+  let visitIndex: VisitIndex
 
-  init(engine: Engine, ruleset: Int, plans: [RulePlan], model: ViewModel, options: EvaluationOptions) {
+  init(
+    engine: Engine, ruleset: Int, plans: [RulePlan], model: ViewModel, options: EvaluationOptions,
+    index: VisitIndex? = nil
+  ) {
     self.ruleset = ruleset
     self.plans = plans
     self.model = model
     self.options = options
     self.engine = engine
+    self.visitIndex = index ?? VisitIndex(model: model)
   }
 
   private func severity(_ rule: CompiledRule) -> Severity {
@@ -232,81 +240,156 @@ final class RuleRunner {
 
   /// Evaluates the program's rules until `budget` is spent (then records where it stopped).
   ///
-  /// This loop runs for every (rule × candidate node): it allocates nothing, copies no
-  /// compiled rule or requirement, and counts each outcome in place; what a *not run* or a
-  /// recorded outcome needs is made out of line, only for them.
+  /// The VM visits a rule's nodes in batches (`VM.visit`): passes and inapplicable visits are
+  /// only counted there, and the batch stops for the runner where a visit makes something (a
+  /// finding, a review item, a *not run*) or, when outcomes are recorded, after each visit.
   func run(into report: inout Report, budget: inout TotalBudget) {
     defer { budget.spent &+= vm?.spent ?? 0 }
-    // The bindings (the node, then its `inside` steps' ancestors), written in place for each
-    // visit: an array the VM reads as its arguments.
-    var bindings: [Word] = [.null]
-    // The VM in a local once made: read through `self` for each run, it was retained and
-    // released around every call (two runtime calls, about 45 instructions a run).
-    var machine = vm
     for plan in plans where options.rules?.contains(plan.rule.info.id) ?? true {
       // `plan.rule` is read in place: a copy of the compiled rule (a dozen strings and arrays)
       // for each file and rule cost twice what finding its candidates does.
-      let steps = ancestorSteps(plan)
-      if bindings.count != 1 + steps.count { bindings = [Word](repeating: .null, count: 1 + steps.count) }
       var counts = OutcomeCounts()
       defer { report.ruleCounts[plan.rule.info.id, default: OutcomeCounts()].add(counts) }
-      let test = plan.guardTest?.resolved(in: model)
-      // Why the rule cannot run (host functions it calls that the host lacks), once its VM is
-      // made; empty when it can.
-      var missing: String?
-      let candidates = self.candidates(plan)
-      for position in 0..<candidates.count {
-        let node = candidates[position]
-        guard bind(node, steps, into: &bindings) else { continue }
-        if budget.spent &+ (machine?.spent ?? 0) >= budget.limit {
-          stop(plan.rule, node: node, message: budget.message, counts: &counts, report: &report)
-          return
-        }
-        // The node fails the test `when` starts with: `when` is false, as running it would find.
-        if let test, !test.passes(node, in: model) {
-          counts.inapplicable &+= 1
-          if options.recordOutcomes { recordOutcome(plan.rule, node: node, result: .inapplicable, report: &report) }
-          continue
-        }
-        if machine == nil {
-          vm = VM(program: engine.rulesets[ruleset].program, model: model, hosts: engine.hosts, limits: engine.limits)
-          machine = vm
-        }
-        if missing == nil {
-          missing =
-            plan.needsHosts
-            ? plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) }.joined(separator: "; ") : ""
-        }
-        let made = (findings: report.findings.count, reviews: report.needsReview.count)
-        if let missing, !missing.isEmpty {
-          cannotRun(plan.rule, node: node, missing: missing, bindings: bindings, counts: &counts, report: &report)
-          continue
-        }
-        let result: Outcome.Result
-        switch evaluate(plan, node: node, bindings: bindings, vm: machine!, report: &report) {
-        case .passed:
-          counts.passed &+= 1
-          result = .passed
-        case .failed:
-          counts.failed &+= 1
-          result = .failed
-        case .inapplicable:
-          counts.inapplicable &+= 1
-          result = .inapplicable
-        case .needsReview:
-          counts.needsReview &+= 1
-          result = .needsReview
-        case .notRun(let evaluated):
-          record(
-            plan.rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
-            madeFrom: made)
-          continue
-        }
-        if options.recordOutcomes {
-          recordOutcome(plan.rule, node: node, result: result, report: &report, madeFrom: made)
+      var skipped = 0
+      defer { counts.inapplicable &+= skipped }
+      let stopped = withRows(plan, inapplicable: &skipped) { rows, stride, guardTest in
+        plan.clauses.withUnsafeBufferPointer { clauses in
+          var batch = VisitBatch(
+            rows: rows, stride: stride, when: Int32(plan.when), clauses: clauses, isReview: plan.isReview,
+            guardTest: guardTest, spendingLimit: budget.limit &- budget.spent,
+            stopsAfterEachVisit: options.recordOutcomes)
+          defer {
+            counts.passed &+= batch.passed
+            counts.inapplicable &+= batch.inapplicable
+          }
+          return visit(plan, &batch, counts: &counts, report: &report, budget: budget)
         }
       }
+      if stopped { return }
     }
+  }
+
+  /// Visits the batch's rows; true when the total budget stopped evaluation.
+  private func visit(
+    _ plan: RulePlan, _ batch: inout VisitBatch, counts: inout OutcomeCounts, report: inout Report,
+    budget: TotalBudget
+  ) -> Bool {
+    while true {
+      if vm == nil {
+        // No VM until a row's program is to run: a file with nothing to visit costs none.
+        guard batch.nextRow(spent: 0, model: model) else {
+          if !settle(plan, &batch, counts: &counts, report: &report, budget: budget) { return true }
+          if case .finished = batch.event { return false }
+          continue
+        }
+        vm = VM(program: engine.rulesets[ruleset].program, model: model, hosts: engine.hosts, limits: engine.limits)
+      }
+      if plan.needsHosts {
+        let missing = plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) }.joined(separator: "; ")
+        if !missing.isEmpty {
+          return cannotRun(plan, &batch, missing: missing, counts: &counts, report: &report, budget: budget)
+        }
+      }
+      vm.visit(&batch)
+      if !settle(plan, &batch, counts: &counts, report: &report, budget: budget) { return true }
+      if case .finished = batch.event { return false }
+    }
+  }
+
+  /// Does what the event the batch stopped at asks, and moves it past that row; false when
+  /// the total budget is spent.
+  private func settle(
+    _ plan: RulePlan, _ batch: inout VisitBatch, counts: inout OutcomeCounts, report: inout Report,
+    budget: TotalBudget
+  ) -> Bool {
+    if case .finished = batch.event { return true }
+    let node = batch.rows[batch.position &* batch.stride]
+    let made = (findings: report.findings.count, reviews: report.needsReview.count)
+    let result: Outcome.Result
+    switch batch.event {
+    case .finished:
+      preconditionFailure("settled above")
+    case .spent:
+      stop(plan.rule, node: node, message: budget.message, counts: &counts, report: &report)
+      return false
+    case .failed(let holds):
+      let requirement = plan.rule.requirements[batch.clause]
+      report.findings.append(
+        finding(plan.rule, requirement, node: node, value: holds, bindings: batch.bindings(batch.position)))
+      counts.failed &+= 1
+      result = .failed
+    case .notRun(let value):
+      let bindings = batch.bindings(batch.position)
+      let evaluated: Evaluated
+      if batch.clause < 0 {
+        evaluated = notRun(value, function: plan.when, kind: "when", text: nil, bindings: bindings)
+      } else {
+        let requirement = plan.rule.requirements[batch.clause]
+        evaluated = notRun(
+          value, function: requirement.function, kind: requirement.kind.rawValue, text: requirement.text,
+          bindings: bindings)
+      }
+      record(
+        plan.rule, node: node, result: evaluated.result, site: evaluated.site, counts: &counts, report: &report,
+        madeFrom: made)
+      batch.position &+= 1
+      return true
+    case .review:
+      review(plan.rule, node: node, bindings: batch.bindings(batch.position), report: &report)
+      counts.needsReview &+= 1
+      result = .needsReview
+    case .passed:
+      result = .passed
+    case .inapplicable:
+      result = .inapplicable
+    }
+    if options.recordOutcomes { recordOutcome(plan.rule, node: node, result: result, report: &report, madeFrom: made) }
+    batch.position &+= 1
+    return true
+  }
+
+  /// Calls `body` with the rule's rows (see `VisitBatch.rows`) and the guard test the batch
+  /// makes on each: the nodes its selector names, in preorder, each with the nodes its `inside`
+  /// steps bind (a node a step finds no ancestor for is not visited). Without steps, the rows
+  /// are the type index's own storage when one type has nodes in this model; and, unless each
+  /// outcome is recorded, a rule whose `when` starts with `n.hasModifier("…")` visits only the
+  /// nodes the index lists with that modifier, the others counted in `inapplicable` at once.
+  /// (Should the total budget run out, evaluation then stops at the next node visited, not at
+  /// a node the guard would have made inapplicable.)
+  private func withRows<Result>(
+    _ plan: RulePlan, inapplicable: inout Int,
+    _ body: (UnsafeBufferPointer<Int32>, Int, ResolvedNodeGuard?) -> Result
+  ) -> Result {
+    let steps = ancestorSteps(plan)
+    let guardTest = plan.guardTest?.resolved(in: model)
+    if steps.isEmpty, !options.recordOutcomes, let guardTest, let name = guardTest.modifierName {
+      let having = name < 0 ? [] : visitIndex.nodes(withModifier: name)
+      if plan.everyNode {
+        inapplicable &+= model.nodeCount &- having.count
+        return having.withUnsafeBufferPointer { body($0, 1, nil) }
+      }
+      let types = typeIDs(plan)
+      let candidates = types.reduce(0) { $0 &+ model.nodes(ofTypeID: $1).count }
+      let nodes = model.nodes
+      let rows = having.filter { types.contains(nodes[Int($0)].type) }
+      inapplicable &+= candidates &- rows.count
+      return rows.withUnsafeBufferPointer { body($0, 1, nil) }
+    }
+    let candidates = self.candidates(plan)
+    if steps.isEmpty {
+      switch candidates {
+      case .nodes(let nodes): return body(nodes, 1, guardTest)
+      case .merged(let nodes): return nodes.withUnsafeBufferPointer { body($0, 1, guardTest) }
+      case .every: return visitIndex.allNodes.withUnsafeBufferPointer { body($0, 1, guardTest) }
+      }
+    }
+    let stride = 1 + steps.count
+    let rows = [Int32](unsafeUninitializedCapacity: candidates.count * stride) { rows, made in
+      for position in 0..<candidates.count where bind(candidates[position], steps, into: rows.baseAddress! + made) {
+        made &+= stride
+      }
+    }
+    return rows.withUnsafeBufferPointer { body($0, stride, guardTest) }
   }
 
   /// The total budget is spent: one *not run* where evaluation stops.
@@ -318,16 +401,26 @@ final class RuleRunner {
     report.stopped = report.notRun.last
   }
 
-  /// A rule that calls host functions the host lacks: *not run*, at the clause that would fail.
+  /// A rule that calls host functions the host lacks: *not run* on each row left, at the
+  /// clause that would fail; false when the total budget stopped evaluation on the way.
   @inline(never)
   private func cannotRun(
-    _ rule: CompiledRule, node: Int32, missing: String, bindings: [Word],
-    counts: inout OutcomeCounts, report: inout Report
-  ) {
-    let made = (report.findings.count, report.needsReview.count)
-    record(
-      rule, node: node, result: .notRun(.hostFunctionMissing, missing),
-      site: callSite(rule, bindings), counts: &counts, report: &report, madeFrom: made)
+    _ plan: RulePlan, _ batch: inout VisitBatch, missing: String, counts: inout OutcomeCounts,
+    report: inout Report, budget: TotalBudget
+  ) -> Bool {
+    while batch.position < batch.rowCount {
+      let node = batch.rows[batch.position &* batch.stride]
+      if vm.spent >= batch.spendingLimit {
+        stop(plan.rule, node: node, message: budget.message, counts: &counts, report: &report)
+        return true
+      }
+      let made = (report.findings.count, report.needsReview.count)
+      record(
+        plan.rule, node: node, result: .notRun(.hostFunctionMissing, missing),
+        site: callSite(plan.rule, batch.bindings(batch.position)), counts: &counts, report: &report, madeFrom: made)
+      batch.position &+= 1
+    }
+    return false
   }
 
   /// The rule's ancestor steps as interned type ids of this model (nil: any type), so walking
@@ -365,8 +458,7 @@ final class RuleRunner {
     if plan.everyNode { return .every(model.nodeCount) }
     var found: [UnsafeBufferPointer<Int32>] = []
     var only: UnsafeBufferPointer<Int32>? = nil
-    for type in plan.types {
-      guard let id = type.id(in: model) else { continue }
+    for id in typeIDs(plan) {
       let nodes = model.nodes(ofTypeID: id)
       guard !nodes.isEmpty else { continue }
       if only == nil && found.isEmpty {
@@ -379,24 +471,49 @@ final class RuleRunner {
     }
     if let only { return .nodes(only) }
     if found.isEmpty { return .nodes(UnsafeBufferPointer(start: nil, count: 0)) }
-    return .merged(found.flatMap { $0 }.sorted())
+    return .merged(merge(found))
   }
 
-  /// Fills `bindings` (one word per step, written in place) with the node, then for each
-  /// `inside` step the nearest enclosing node of that type (above the previous one); false
-  /// when a step has none.
-  func bind(_ node: Int32, _ steps: [[Int32]?], into bindings: inout [Word]) -> Bool {
-    bindings[0] = .node(node)
-    guard !steps.isEmpty else { return true }
+  /// The ids in this model of the types the selector names (those it lacks left out).
+  func typeIDs(_ plan: RulePlan) -> [Int32] {
+    plan.types.compactMap { $0.id(in: model) }
+  }
+
+  /// The nodes of several types' lists, each in preorder, merged in preorder (a node has one
+  /// type, so no node is in two lists): a bit per node of the model, then the set bits in
+  /// order, which is linear where a sort was not.
+  func merge(_ lists: [UnsafeBufferPointer<Int32>]) -> [Int32] {
+    var bits = [UInt64](repeating: 0, count: (model.nodeCount + 63) / 64)
+    var total = 0
+    for list in lists {
+      total &+= list.count
+      for node in list { bits[Int(node) >> 6] |= 1 << UInt64(node & 63) }
+    }
+    return [Int32](unsafeUninitializedCapacity: total) { merged, made in
+      for index in bits.indices {
+        var word = bits[index]
+        while word != 0 {
+          merged.initializeElement(at: made, to: Int32(index << 6 | word.trailingZeroBitCount))
+          made &+= 1
+          word &= word &- 1
+        }
+      }
+    }
+  }
+
+  /// Writes the row of `node` at `row`: the node, then for each `inside` step the nearest
+  /// enclosing node of that type (above the previous one); false when a step has none.
+  func bind(_ node: Int32, _ steps: [[Int32]?], into row: UnsafeMutablePointer<Int32>) -> Bool {
+    row[0] = node
     let nodes = model.nodes
     var current = node
-    for (index, step) in steps.enumerated() {
+    for index in steps.indices {
       var ancestor = nodes[Int(current)].parent
-      while ancestor >= 0, let types = step, !types.contains(nodes[Int(ancestor)].type) {
-        ancestor = nodes[Int(ancestor)].parent
+      if let types = steps[index] {
+        while ancestor >= 0, !types.contains(nodes[Int(ancestor)].type) { ancestor = nodes[Int(ancestor)].parent }
       }
       guard ancestor >= 0 else { return false }
-      bindings[index + 1] = .node(ancestor)
+      row[index &+ 1] = ancestor
       current = ancestor
     }
     return true
@@ -411,12 +528,6 @@ final class RuleRunner {
       self.result = result
       self.site = site
     }
-  }
-
-  /// How one visit ended; only a *not run* carries more than its kind.
-  enum Verdict {
-    case passed, failed, inapplicable, needsReview
-    case notRun(Evaluated)
   }
 
   struct Site {
@@ -466,38 +577,6 @@ final class RuleRunner {
       return site(traced, kind: kind, text: text, node: traced.trace.failedNode ?? traced.root)
     }
     return nil
-  }
-
-  private func evaluate(_ plan: RulePlan, node: Int32, bindings: [Word], vm: VM, report: inout Report)
-    -> Verdict
-  {
-    if plan.when >= 0 {
-      let value = vm.run(plan.when, bindings)
-      guard case .bool(let applies) = value else {
-        return .notRun(notRun(value, function: plan.when, kind: "when", text: nil, bindings: bindings))
-      }
-      if !applies { return .inapplicable }
-    }
-    if plan.isReview {
-      review(plan.rule, node: node, bindings: bindings, report: &report)
-      return .needsReview
-    }
-    for (index, clause) in plan.clauses.enumerated() {
-      let value = vm.run(clause.function, bindings)
-      guard case .bool(let holds) = value else {
-        let requirement = plan.rule.requirements[index]
-        return .notRun(
-          notRun(
-            value, function: requirement.function, kind: requirement.kind.rawValue, text: requirement.text,
-            bindings: bindings))
-      }
-      if holds == clause.forbids {
-        report.findings.append(
-          finding(plan.rule, plan.rule.requirements[index], node: node, value: holds, bindings: bindings))
-        return .failed
-      }
-    }
-    return .passed
   }
 
   /// The review items of a `review` rule that applies: one per check.

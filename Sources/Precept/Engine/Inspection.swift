@@ -52,10 +52,11 @@ extension Engine {
     clauses += compiled.requirements.map { ($0.kind.rawValue, $0.function) }
     let steps = runner.ancestorSteps(plan)
     var explanations: [RuleExplanation] = []
-    var words = [Word](repeating: .null, count: 1 + steps.count)
+    var row = [Int32](repeating: 0, count: 1 + steps.count)
     let candidates = runner.candidates(plan)
     for node in (0..<candidates.count).map({ candidates[$0] }) where nodes?.contains(Int(node)) ?? true {
-      guard runner.bind(node, steps, into: &words) else { continue }
+      guard row.withUnsafeMutableBufferPointer({ runner.bind(node, steps, into: $0.baseAddress!) }) else { continue }
+      let words = row.map { Word.node($0) }
       let bindings = zip(compiled.bindings, words).filter { !$0.0.isEmpty }.map { ($0.0, vm.value(of: $0.1)) }
       let explained = clauses.map { clause in
         let (result, trace) = vm.runTraced(clause.function, words)

@@ -26,9 +26,9 @@ final class RulePlan: Sendable {
   let when: Int
   /// Whether the rule is a `review` item (its checks, not its requirements, are run).
   let isReview: Bool
-  /// Each requirement's function and whether it is a `forbid`, in order: read for every visit,
-  /// where going through `rule.requirements` copied (and retained) each requirement's text.
-  let clauses: [(function: Int, forbids: Bool)]
+  /// Each requirement's function and whether it is a `forbid`, in order, as the VM's batch of
+  /// visits reads them (`rule.requirements` would copy and retain each requirement's text).
+  let clauses: [VisitBatch.Clause]
 
   init(index: Int, rule: CompiledRule, extraTypes: [String], program: Program) {
     self.index = index
@@ -40,7 +40,7 @@ final class RulePlan: Sendable {
     guardTest = needsHosts ? nil : rule.when.flatMap { program.guardTest(ofFunction: $0) }
     when = rule.when ?? -1
     isReview = rule.info.kind == .review
-    clauses = rule.requirements.map { ($0.function, $0.kind != .require) }
+    clauses = rule.requirements.map { VisitBatch.Clause(function: Int32($0.function), forbids: $0.kind != .require) }
   }
 
   /// The engine's plans for `program`: its rules that `isEnabled`, in order.
@@ -104,6 +104,15 @@ enum ResolvedNodeGuard {
   case modifier(Int32)
   case layerList(NodeField, Int32)
   case never
+
+  /// For a test of a modifier, its name's id (−1 when no node passes); nil for other tests.
+  var modifierName: Int32? {
+    switch self {
+    case .modifier(let name): name
+    case .never: -1
+    case .layerList: nil
+    }
+  }
 
   /// Whether `node` passes: exactly when the guarded clause would be true on it.
   func passes(_ node: Int32, in model: ViewModel) -> Bool {

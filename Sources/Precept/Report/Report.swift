@@ -230,9 +230,45 @@ public struct Report: Sendable, Hashable {
 
   /// Sorts everything by file, line, column and rule, so output is deterministic.
   public mutating func sort() {
-    findings.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
-    needsReview.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
-    notRun.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
+    Report.sort(&findings) { ($0.file, $0.line, $0.column, $0.rule) }
+    Report.sort(&needsReview) { ($0.file, $0.line, $0.column, $0.rule) }
+    Report.sort(&notRun) { ($0.file, $0.line, $0.column, $0.rule) }
+  }
+
+  /// Sorts `items` stably by `key`. The keys are sorted with the items' positions, and then each
+  /// item is moved once to its place: sorting the items themselves moved each (a finding is a
+  /// few hundred bytes) a dozen times.
+  private static func sort<Item>(_ items: inout [Item], by key: (Item) -> (String, Int, Int, String)) {
+    guard items.count > 1 else { return }
+    let keys = items.map(key)
+    var inOrder = true
+    for index in keys.indices.dropFirst() where keys[index] < keys[index - 1] {
+      inOrder = false
+      break
+    }
+    if inOrder { return }
+    // Ties keep their order: positions break them.
+    let order = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+    // Place `p` takes the item at `order[p]`: each cycle of the permutation is followed with
+    // one item held aside, so every item is moved once.
+    var placed = [Bool](repeating: false, count: order.count)
+    items.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      for start in order.indices where !placed[start] && order[start] != start {
+        let held = (base + start).move()
+        var place = start
+        while true {
+          placed[place] = true
+          let from = order[place]
+          if from == start {
+            (base + place).initialize(to: held)
+            break
+          }
+          (base + place).moveInitialize(from: base + from, count: 1)
+          place = from
+        }
+      }
+    }
   }
 }
 

@@ -383,9 +383,96 @@ final class VM {
     budgetExceeded = false
     runs &+= 1
     observer.start(errors: heap.errors.count)
-    let result = arguments.withUnsafeBufferPointer { execute(index, $0, &observer) }
+    let result = arguments.withUnsafeBufferPointer { execute(index, $0, &observer, nil) }
     spent &+= cost
     return result
+  }
+
+  /// Visits `batch`'s rows from `batch.position` until a visit needs the runner
+  /// (`batch.event`; see `VisitBatch`). Each clause is a run of its own, begun as `run` begins
+  /// one, but the run loop goes from one to the next without returning.
+  func visit(_ batch: inout VisitBatch) {
+    var function = firstVisitRun(&batch)
+    var observer = Unobserved()
+    while function >= 0 {
+      let stride = batch.stride
+      let row = batch.position &* stride
+      let result = withUnsafeTemporaryAllocation(of: Word.self, capacity: stride) { arguments in
+        for index in 0..<stride { (arguments.baseAddress! + index).initialize(to: .node(batch.rows[row &+ index])) }
+        return withUnsafeMutablePointer(to: &batch) { execute(function, UnsafeBufferPointer(arguments), &observer, $0) }
+      }
+      // The loop returns when the batch stops, or when a run ends early (out of budget,
+      // malformed code): then that run's result decides the visit here.
+      guard batch.running else { return }
+      function = nextVisitRun(&batch, after: result)
+    }
+  }
+
+  /// Begins a run of `function` for `batch`, as `run` begins one.
+  @inline(__always)
+  private func beginVisitRun(_ batch: inout VisitBatch, _ function: Int32) -> Int {
+    heap.reset()
+    cost = 0
+    budgetExceeded = false
+    runs &+= 1
+    batch.running = true
+    return Int(function)
+  }
+
+  /// Stops `batch` at `event`.
+  private func stopVisits(_ batch: inout VisitBatch, _ event: VisitBatch.Event) -> Int {
+    batch.event = event
+    batch.running = false
+    return -1
+  }
+
+  /// The first run of the visit of the next row to visit from `batch.position` (rows that fail
+  /// the guard test are inapplicable without one), begun; or −1 where the batch stops.
+  @inline(__always)
+  private func firstVisitRun(_ batch: inout VisitBatch) -> Int {
+    while batch.nextRow(spent: spent, model: model) {
+      if batch.when >= 0 {
+        batch.clause = -1
+        return beginVisitRun(&batch, batch.when)
+      }
+      if batch.isReview { return stopVisits(&batch, .review) }
+      if !batch.clauses.isEmpty {
+        batch.clause = 0
+        return beginVisitRun(&batch, batch.clauses[0].function)
+      }
+      // A rule without requirements passes.
+      batch.passed &+= 1
+      if batch.stopsAfterEachVisit { return stopVisits(&batch, .passed) }
+      batch.position &+= 1
+    }
+    batch.running = false  // at the event `nextRow` made
+    return -1
+  }
+
+  /// A run of `batch` ended with `result`: it counts in `spent`, as after `run`, and decides
+  /// what runs next: the function returned (its run begun, on row `batch.position`), or −1
+  /// where the batch stops.
+  @inline(never)
+  private func nextVisitRun(_ batch: inout VisitBatch, after result: Word) -> Int {
+    spent &+= cost
+    guard case .bool(let value) = result else { return stopVisits(&batch, .notRun(result)) }
+    if batch.clause < 0 {
+      guard value else {
+        batch.inapplicable &+= 1
+        if batch.stopsAfterEachVisit { return stopVisits(&batch, .inapplicable) }
+        batch.position &+= 1
+        return firstVisitRun(&batch)
+      }
+      if batch.isReview { return stopVisits(&batch, .review) }
+    } else if value == batch.clauses[batch.clause].forbids {
+      return stopVisits(&batch, .failed(holds: value))
+    }
+    batch.clause &+= 1
+    if batch.clause < batch.clauses.count { return beginVisitRun(&batch, batch.clauses[batch.clause].function) }
+    batch.passed &+= 1
+    if batch.stopsAfterEachVisit { return stopVisits(&batch, .passed) }
+    batch.position &+= 1
+    return firstVisitRun(&batch)
   }
 
   private func grow(_ needed: Int) {
@@ -412,7 +499,8 @@ final class VM {
 
   // swift-format-ignore
   private func execute<Observer: RunObserver>(
-    _ index: Int, _ arguments: UnsafeBufferPointer<Word>, _ observer: inout Observer
+    _ index: Int, _ arguments: UnsafeBufferPointer<Word>, _ observer: inout Observer,
+    _ batch: UnsafeMutablePointer<VisitBatch>?
   ) -> Word {
     let function = functions[index]
     let localCount = Int(function.localCount)
@@ -559,7 +647,30 @@ final class VM {
         let result = stack[sp]
         guard frames.count > frameBase else {
           cost &+= steps
-          return result
+          // In a batch of visits, the next run starts here, as the prologue above starts one.
+          guard !Observer.observes, let batch else { return result }
+          let next = nextVisitRun(&batch.pointee, after: result)
+          guard next >= 0 else { return result }
+          let callee = functions[next]
+          let localCount = Int(callee.localCount)
+          if localCount + Int(callee.stackNeed) > capacity { grow(localCount + Int(callee.stackNeed)) }
+          stack = self.stack
+          let stride = batch.pointee.stride
+          let row = batch.pointee.rows.baseAddress! + batch.pointee.position &* stride
+          sp = 0
+          while sp < stride {
+            stack[sp] = .node(row[sp])
+            sp &+= 1
+          }
+          while sp < localCount {
+            stack[sp] = .null
+            sp &+= 1
+          }
+          bp = 0
+          pc = Int(callee.entry)
+          need = Int(callee.stackNeed)
+          steps = 0
+          continue
         }
         let frame = frames[frames.count - 1]
         frames.truncate(to: frames.count - 1)

@@ -106,4 +106,38 @@ import Testing
     #expect(explained.findings.map { $0.explanation } == eager.findings.map { $0.explanation })
     #expect(first.helpers.first?.text == #"n.hasModifier("padding")"#)
   }
+
+  /// The candidates of a selector with several types are their lists merged in preorder, and
+  /// the nodes the index lists under a modifier are exactly those that have one.
+  @Test func mergedCandidatesAndTheModifierIndexAgreeWithFilteringEveryNode() throws {
+    let ruleset = try Ruleset(
+      text: """
+        ruleset runner 1.0.0
+        rule several {
+          severity info
+          on Button | Text | Menu as n
+          require true
+        }
+        """)
+    let engine = Engine(rulesets: [ruleset])
+    let model = try model(Self.nodes)
+    let runner = RuleRunner(
+      engine: engine, ruleset: 0, plans: engine.plans[0], model: model, options: EvaluationOptions())
+    let candidates = runner.candidates(engine.plans[0][0])
+    let merged = (0..<candidates.count).map { candidates[$0] }
+    let expected = (0..<Int32(model.nodeCount)).filter { ["Button", "Text", "Menu"].contains(model.typeName($0)) }
+    #expect(merged == expected)
+    #expect(merged.count == 5)
+    for name in ["font", "padding", "onTapGesture", "absent"] {
+      let id = model.stringID(name) ?? -2
+      let withModifier = (0..<Int32(model.nodeCount)).filter { node in
+        let entry = model.nodes[Int(node)]
+        return (Int(entry.modifierStart)..<Int(entry.modifierStart + entry.modifierCount)).contains {
+          model.string(model.modifiers[$0].name) == name
+        }
+      }
+      #expect(runner.visitIndex.nodes(withModifier: id) == withModifier, "\(name)")
+    }
+    #expect(runner.visitIndex.nodes(withModifier: model.stringID("font")!).count == 3)
+  }
 }
