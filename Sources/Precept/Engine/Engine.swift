@@ -253,7 +253,8 @@ final class RuleRunner {
       var skipped = 0
       defer { counts.inapplicable &+= skipped }
       let stopped = withRows(plan, inapplicable: &skipped) { rows, stride, guardTest in
-        plan.clauses.withUnsafeBufferPointer { clauses in
+        guard !rows.isEmpty else { return false }
+        return plan.clauses.withUnsafeBufferPointer { clauses in
           var batch = VisitBatch(
             rows: rows, stride: stride, when: Int32(plan.when), clauses: clauses, isReview: plan.isReview,
             guardTest: guardTest, spendingLimit: budget.limit &- budget.spent,
@@ -360,15 +361,14 @@ final class RuleRunner {
     _ plan: RulePlan, inapplicable: inout Int,
     _ body: (UnsafeBufferPointer<Int32>, Int, ResolvedNodeGuard?) -> Result
   ) -> Result {
-    let steps = ancestorSteps(plan)
     let guardTest = plan.guardTest?.resolved(in: model)
-    if steps.isEmpty, !options.recordOutcomes, let guardTest, let name = guardTest.modifierName {
+    if plan.steps.isEmpty, !options.recordOutcomes, let guardTest, let name = guardTest.modifierName {
       let having = name < 0 ? [] : visitIndex.nodes(withModifier: name)
       if plan.everyNode {
         inapplicable &+= model.nodeCount &- having.count
         return having.withUnsafeBufferPointer { body($0, 1, nil) }
       }
-      let types = typeIDs(plan)
+      let types = plan.types.compactMap { $0.id(in: model) }
       let candidates = types.reduce(0) { $0 &+ model.nodes(ofTypeID: $1).count }
       let nodes = model.nodes
       let rows = having.filter { types.contains(nodes[Int($0)].type) }
@@ -376,6 +376,9 @@ final class RuleRunner {
       return rows.withUnsafeBufferPointer { body($0, 1, nil) }
     }
     let candidates = self.candidates(plan)
+    // Most rules have nothing to visit in most files: no rows, no steps looked up.
+    if candidates.count == 0 { return body(UnsafeBufferPointer(start: nil, count: 0), 1, nil) }
+    let steps = ancestorSteps(plan)
     if steps.isEmpty {
       switch candidates {
       case .nodes(let nodes): return body(nodes, 1, guardTest)
@@ -458,7 +461,8 @@ final class RuleRunner {
     if plan.everyNode { return .every(model.nodeCount) }
     var found: [UnsafeBufferPointer<Int32>] = []
     var only: UnsafeBufferPointer<Int32>? = nil
-    for id in typeIDs(plan) {
+    for type in plan.types {
+      guard let id = type.id(in: model) else { continue }
       let nodes = model.nodes(ofTypeID: id)
       guard !nodes.isEmpty else { continue }
       if only == nil && found.isEmpty {
@@ -472,11 +476,6 @@ final class RuleRunner {
     if let only { return .nodes(only) }
     if found.isEmpty { return .nodes(UnsafeBufferPointer(start: nil, count: 0)) }
     return .merged(merge(found))
-  }
-
-  /// The ids in this model of the types the selector names (those it lacks left out).
-  func typeIDs(_ plan: RulePlan) -> [Int32] {
-    plan.types.compactMap { $0.id(in: model) }
   }
 
   /// The nodes of several types' lists, each in preorder, merged in preorder (a node has one

@@ -603,8 +603,13 @@ final class VM {
         sp &-= 1
         let right = stack[sp]
         sp &-= 1
-        let left = stack[sp]
-        stack[sp] = logicalAnd(left, right)
+        // The `and` before it jumped over a false left side: a true one and a bool right side
+        // make the right side, without the call.
+        if case .bool(true) = stack[sp], case .bool = right {
+          stack[sp] = right
+        } else {
+          stack[sp] = logicalAnd(stack[sp], right)
+        }
         sp &+= 1
       case .or:
         if case .bool(true) = stack[sp &- 1] { pc = Int(instruction.a) }
@@ -612,8 +617,12 @@ final class VM {
         sp &-= 1
         let right = stack[sp]
         sp &-= 1
-        let left = stack[sp]
-        stack[sp] = logicalOr(left, right)
+        // As in `andCombine`: a false left side and a bool right side make the right side.
+        if case .bool(false) = stack[sp], case .bool = right {
+          stack[sp] = right
+        } else {
+          stack[sp] = logicalOr(stack[sp], right)
+        }
         sp &+= 1
       case .implies:
         if case .bool(false) = stack[sp &- 1] {
@@ -657,7 +666,9 @@ final class VM {
           stack = self.stack
           let stride = batch.pointee.stride
           let row = batch.pointee.rows.baseAddress! + batch.pointee.position &* stride
-          sp = 0
+          // A row is the visited node, then (rarely) the nodes `inside` steps bound.
+          stack[0] = .node(row[0])
+          sp = 1
           while sp < stride {
             stack[sp] = .node(row[sp])
             sp &+= 1
