@@ -428,7 +428,7 @@ final class VM {
 
   /// The first run of the visit of the next row to visit from `batch.position` (rows that fail
   /// the guard test are inapplicable without one), begun; or −1 where the batch stops.
-  @inline(__always)
+  @inline(never)
   private func firstVisitRun(_ batch: inout VisitBatch) -> Int {
     while batch.nextRow(spent: spent, model: model) {
       if batch.when >= 0 {
@@ -456,22 +456,43 @@ final class VM {
   private func nextVisitRun(_ batch: inout VisitBatch, after result: Word) -> Int {
     spent &+= cost
     guard case .bool(let value) = result else { return stopVisits(&batch, .notRun(result)) }
-    if batch.clause < 0 {
+    var clause = batch.clause
+    if clause < 0 {
       guard value else {
         batch.inapplicable &+= 1
         if batch.stopsAfterEachVisit { return stopVisits(&batch, .inapplicable) }
-        batch.position &+= 1
-        return firstVisitRun(&batch)
+        return nextRowRun(&batch)
       }
       if batch.isReview { return stopVisits(&batch, .review) }
-    } else if value == batch.clauses[batch.clause].forbids {
-      return stopVisits(&batch, .failed(holds: value))
+      clause = 0
+    } else {
+      if value == batch.clauses[clause].forbids { return stopVisits(&batch, .failed(holds: value)) }
+      clause &+= 1
     }
-    batch.clause &+= 1
-    if batch.clause < batch.clauses.count { return beginVisitRun(&batch, batch.clauses[batch.clause].function) }
+    if clause < batch.clauses.count {
+      batch.clause = clause
+      return beginVisitRun(&batch, batch.clauses[clause].function)
+    }
     batch.passed &+= 1
     if batch.stopsAfterEachVisit { return stopVisits(&batch, .passed) }
+    return nextRowRun(&batch)
+  }
+
+  /// The first run of the next row's visit: in the common case (a row left, no guard test,
+  /// budget left, a `when` or a requirement to run) at once, else as `firstVisitRun` finds it.
+  @inline(__always)
+  private func nextRowRun(_ batch: inout VisitBatch) -> Int {
     batch.position &+= 1
+    if batch.position < batch.rowCount, !batch.hasGuard, spent < batch.spendingLimit {
+      if batch.when >= 0 {
+        batch.clause = -1
+        return beginVisitRun(&batch, batch.when)
+      }
+      if !batch.isReview, !batch.clauses.isEmpty {
+        batch.clause = 0
+        return beginVisitRun(&batch, batch.clauses[0].function)
+      }
+    }
     return firstVisitRun(&batch)
   }
 

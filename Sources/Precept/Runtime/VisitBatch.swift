@@ -46,6 +46,7 @@ struct VisitBatch {
   let isReview: Bool
   /// The test `when` starts with, made on the arena before the program runs (`NodeGuard`).
   let guardTest: ResolvedNodeGuard?
+  let hasGuard: Bool
   /// A visit starts only while the VM's `spent` is below this: the file's or the run's total
   /// budget, less what other VMs spent.
   let spendingLimit: Int
@@ -74,6 +75,7 @@ struct VisitBatch {
     self.clauses = clauses
     self.isReview = isReview
     self.guardTest = guardTest
+    hasGuard = guardTest != nil
     self.spendingLimit = spendingLimit
     self.stopsAfterEachVisit = stopsAfterEachVisit
     self.position = position
