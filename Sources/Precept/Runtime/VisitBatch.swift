@@ -46,6 +46,7 @@ struct VisitBatch {
   let isReview: Bool
   /// The test `when` starts with, made on the arena before the program runs (`NodeGuard`).
   let guardTest: ResolvedNodeGuard?
+  /// Whether there is a guard test: what the common path from one row to the next reads.
   let hasGuard: Bool
   /// A visit starts only while the VM's `spent` is below this: the file's or the run's total
   /// budget, less what other VMs spent.
@@ -66,7 +67,7 @@ struct VisitBatch {
 
   init(
     rows: UnsafeBufferPointer<Int32>, stride: Int, when: Int32, clauses: UnsafeBufferPointer<Clause>, isReview: Bool,
-    guardTest: ResolvedNodeGuard?, spendingLimit: Int, stopsAfterEachVisit: Bool, from position: Int = 0
+    guardTest: ResolvedNodeGuard?, spendingLimit: Int, stopsAfterEachVisit: Bool
   ) {
     self.rows = rows
     self.stride = stride
@@ -78,7 +79,7 @@ struct VisitBatch {
     hasGuard = guardTest != nil
     self.spendingLimit = spendingLimit
     self.stopsAfterEachVisit = stopsAfterEachVisit
-    self.position = position
+    position = 0
   }
 
   /// Moves `position` to the next row whose program runs: true if there is one; else false,
