@@ -43,6 +43,9 @@ struct EvaluateCommand {
       }
       index += 1
     }
+    if handWritten && !(only.isEmpty && without.isEmpty) {
+      throw ExprCommand.UsageError(message: "--hand-written runs every rule; --only and --without do not apply to it")
+    }
   }
 
   func run(print: (String) -> Void, fail: (String) -> Void) throws(DiagnosticError) -> Int32 {
