@@ -431,15 +431,8 @@ final class VM {
   @inline(never)
   private func firstVisitRun(_ batch: inout VisitBatch) -> Int {
     while batch.nextRow(spent: spent, model: model) {
-      if batch.when >= 0 {
-        batch.clause = -1
-        return beginVisitRun(&batch, batch.when)
-      }
+      if let first = beginVisit(&batch) { return first }
       if batch.isReview { return stopVisits(&batch, .review) }
-      if !batch.clauses.isEmpty {
-        batch.clause = 0
-        return beginVisitRun(&batch, batch.clauses[0].function)
-      }
       // A rule without requirements passes.
       batch.passed &+= 1
       if batch.stopsAfterEachVisit { return stopVisits(&batch, .passed) }
@@ -483,17 +476,28 @@ final class VM {
   @inline(__always)
   private func nextRowRun(_ batch: inout VisitBatch) -> Int {
     batch.position &+= 1
-    if batch.position < batch.rowCount, !batch.hasGuard, spent < batch.spendingLimit {
-      if batch.when >= 0 {
-        batch.clause = -1
-        return beginVisitRun(&batch, batch.when)
-      }
-      if !batch.isReview, !batch.clauses.isEmpty {
-        batch.clause = 0
-        return beginVisitRun(&batch, batch.clauses[0].function)
-      }
+    if batch.position < batch.rowCount, !batch.hasGuard, spent < batch.spendingLimit,
+      let first = beginVisit(&batch)
+    {
+      return first
     }
     return firstVisitRun(&batch)
+  }
+
+  /// The first run of row `batch.position`'s visit (its `when`, else its first requirement)
+  /// begun; nil when the visit has none to run (a review item without `when`, or a rule without
+  /// requirements), which the caller decides.
+  @inline(__always)
+  private func beginVisit(_ batch: inout VisitBatch) -> Int? {
+    if batch.when >= 0 {
+      batch.clause = -1
+      return beginVisitRun(&batch, batch.when)
+    }
+    if !batch.isReview, !batch.clauses.isEmpty {
+      batch.clause = 0
+      return beginVisitRun(&batch, batch.clauses[0].function)
+    }
+    return nil
   }
 
   private func grow(_ needed: Int) {
