@@ -275,6 +275,8 @@ final class RuleRunner {
     _ plan: RulePlan, _ batch: inout VisitBatch, counts: inout OutcomeCounts, report: inout Report,
     budget: TotalBudget
   ) -> Bool {
+    // Whether the host registered the functions the rule calls is asked once, with the VM.
+    var hostsChecked = !plan.needsHosts
     while true {
       if vm == nil {
         // No VM until a row's program is to run: a file with nothing to visit costs none.
@@ -285,7 +287,8 @@ final class RuleRunner {
         }
         vm = VM(program: engine.rulesets[ruleset].program, model: model, hosts: engine.hosts, limits: engine.limits)
       }
-      if plan.needsHosts {
+      if !hostsChecked {
+        hostsChecked = true
         let missing = plan.rule.info.hostFunctions.compactMap { vm.hostProblem($0) }.joined(separator: "; ")
         if !missing.isEmpty {
           return cannotRun(plan, &batch, missing: missing, counts: &counts, report: &report, budget: budget)
