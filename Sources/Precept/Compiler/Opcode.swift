@@ -75,8 +75,8 @@
 /// `builtinConstant`; a `local`'s next when it is a `builtinConstant` or a `builtin` of one
 /// argument (`n.hasModifier("…")`, `b.text()`); the `true` or `false` and the `setLocal` that
 /// start an `all`'s or `exists`'s accumulator after its `iterInit`; the `or` after a `not`
-/// (`!a || b`); and the `jump` back to `iterNext` after an `allStep` or `existsStep` that did
-/// not decide. The bytecode is the same; only an explain-mode run (which observes every
+/// (`!a || b`); the `jump` back to `iterNext` after an `allStep` or `existsStep` that did
+/// not decide; and a `compareConstant` after a `builtin` `size()` of a string (`t.size() > 0`). The bytecode is the same; only an explain-mode run (which observes every
 /// instruction) dispatches them one by one, and tests compare the two runs' values and costs.
 ///
 /// Operand kinds and stack effects are in `facts`, the table the verifier, the disassembler and

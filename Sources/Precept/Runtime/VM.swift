@@ -796,37 +796,6 @@ final class VM {
         stack[sp &- 1] = self.index(stack[sp &- 1], key)
       case .select:
         stack[sp &- 1] = selectField(stack[sp &- 1], name: instruction.a, field: instruction.b)
-      case .selectLocal:
-        let name = instruction.b
-        let operand = stack[bp &+ Int(instruction.a)]
-        // A map field named by an interned key found by its id (JSON keys are interned), the
-        // usual case; anything else takes the general path.
-        if case .map(let map) = operand, case .string(let key) = constants[Int(name)],
-          let position = heap.positionOfInternedKey(key, in: map)
-        {
-          cost &+= position.probes
-          stack[sp] = heap.mapValue(position.index)
-        } else if case .node(let node) = operand, fieldCodes[Int(name)] == NodeField.type.rawValue {
-          stack[sp] = .string(nodeRecords[Int(node)].type)
-        } else {
-          stack[sp] = selectField(operand, name: name, field: fieldCodes[Int(name)])
-        }
-        // A field is most often compared with a constant or given to a builtin with one
-        // (`i.role == 'destructive'`, `c.type == "Image"`, `i.title.startsWith('Delete')`): the
-        // next instruction runs here, charged as it would be, without a dispatch of its own.
-        if !Observer.observes {
-          let next = code[pc]
-          if next.op == .compareConstant {
-            pc &+= 1
-            steps &+= 2
-            stack[sp] = compare(stack[sp], constants[Int(next.a)], next.b)
-          } else if next.op == .builtinConstant {
-            pc &+= 1
-            stack[sp] = fusedBuiltinConstant(next, stack[sp], &steps)
-            if cost > budget { return overBudget(frameBase, 0) }
-          }
-        }
-        sp &+= 1
       case .has:
         stack[sp &- 1] = has(stack[sp &- 1], name: instruction.a, field: instruction.b)
       case .list:
@@ -850,8 +819,10 @@ final class VM {
         let count = Int(instruction.b)
         sp -= count
         // `size()` and `startsWith()` of strings, the commonest builtins, skip the general call.
+        var sized = false
         if count == 1, instruction.a == Builtin.size.rawValue, case .string(let id) = stack[sp] {
           stack[sp] = stringSize(id)
+          sized = true
         } else if count == 2, instruction.a == Builtin.startsWith.rawValue, case .string(let text) = stack[sp],
           case .string(let prefix) = stack[sp &+ 1]
         {
@@ -866,6 +837,14 @@ final class VM {
         }
         sp &+= 1
         if cost &+ steps > budget { return overBudget(frameBase, steps) }
+        // A string's size is most often compared with a constant (`t.size() > 0`): that
+        // `compareConstant` runs here, charged as its two instructions.
+        if sized, !Observer.observes, code[pc].op == .compareConstant {
+          let next = code[pc]
+          pc &+= 1
+          steps &+= 2
+          stack[sp &- 1] = compare(stack[sp &- 1], constants[Int(next.a)], next.b)
+        }
       case .call:
         if cost &+ steps > budget { return overBudget(frameBase, steps) }
         let callee = functions[Int(instruction.a)]
@@ -967,6 +946,37 @@ final class VM {
           continue
         }
         stack[base &+ 1] = .int(position + 1)
+      case .selectLocal:
+        let name = instruction.b
+        let operand = stack[bp &+ Int(instruction.a)]
+        // A map field named by an interned key found by its id (JSON keys are interned), the
+        // usual case; anything else takes the general path.
+        if case .map(let map) = operand, case .string(let key) = constants[Int(name)],
+          let position = heap.positionOfInternedKey(key, in: map)
+        {
+          cost &+= position.probes
+          stack[sp] = heap.mapValue(position.index)
+        } else if case .node(let node) = operand, fieldCodes[Int(name)] == NodeField.type.rawValue {
+          stack[sp] = .string(nodeRecords[Int(node)].type)
+        } else {
+          stack[sp] = selectField(operand, name: name, field: fieldCodes[Int(name)])
+        }
+        // A field is most often compared with a constant or given to a builtin with one
+        // (`i.role == 'destructive'`, `c.type == "Image"`, `i.title.startsWith('Delete')`): the
+        // next instruction runs here, charged as it would be, without a dispatch of its own.
+        if !Observer.observes {
+          let next = code[pc]
+          if next.op == .compareConstant {
+            pc &+= 1
+            steps &+= 2
+            stack[sp] = compare(stack[sp], constants[Int(next.a)], next.b)
+          } else if next.op == .builtinConstant {
+            pc &+= 1
+            stack[sp] = fusedBuiltinConstant(next, stack[sp], &steps)
+            if cost > budget { return overBudget(frameBase, 0) }
+          }
+        }
+        sp &+= 1
       case .allStep, .existsStep:
         // `all` stops at the first false, `exists` at the first true; an error or a non-bool
         // is remembered (the first one) and reported only if nothing decides.

@@ -4,12 +4,15 @@
   import Darwin
 #endif
 
-/// Whether two byte strings are equal, compared with `memcmp`.
+/// Whether two byte strings are equal, compared with `memcmp`. Strings of one length most
+/// often differ in their first byte (`startsWith("Delete")` of a menu's titles), which is
+/// compared here without the call.
 @inline(__always)
 func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
   guard a.count == b.count else { return false }
   guard a.count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
-  return memcmp(x, y, a.count) == 0
+  guard x.pointee == y.pointee else { return false }
+  return a.count == 1 || memcmp(x + 1, y + 1, a.count - 1) == 0
 }
 
 /// A growable array of plain-data elements in memory its owner frees with `deallocate()`.
