@@ -93,6 +93,16 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
   let memoSlots: Int
   /// The program's code, in memory the run loop reads without reference counts.
   let code: RawArray<Instruction>
+  /// What a VM links when it first runs a function (`VM.prepare`): function `f`'s entries are
+  /// `uses[useStarts[f] ..< useStarts[f + 1]]`, each a string, bytes or list constant its code
+  /// names (its index) or a function it calls (−1 − its index). A file's rules run a few of a
+  /// program's functions, and looking every constant up in each file's model was a third of
+  /// making a VM.
+  let uses: RawArray<Int32>
+  let useStarts: RawArray<Int32>
+  /// For each constant, how a VM links it: a string's index in `strings` (0 or more), a bytes
+  /// constant's as −2 − index, and −1 for the rest (`Heap.link` of the item).
+  let linkCodes: RawArray<Int32>
 
   init(constants: [Constant], functions: [FunctionInfo], code: [Instruction]) {
     var strings = InternTable()
@@ -168,6 +178,64 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
     }
     self.memoSlots = Int(slots)
     self.functions = RawArray(linked)
+    (uses, useStarts) = Linkage.uses(of: ranges, code, constants: self.constants)
+    linkCodes = RawArray(
+      self.constants.map { item in
+        switch item {
+        case .string(let index): index
+        case .bytes(let index): -2 - index
+        case .word, .list: -1
+        }
+      })
+  }
+
+  /// `uses` and `useStarts` for functions whose code is `ranges` of `code`. Operands out of
+  /// range (a pack the verifier has not seen yet) are left out: such a program never runs.
+  private static func uses(of ranges: [Range<Int>], _ code: [Instruction], constants: [Item])
+    -> (RawArray<Int32>, RawArray<Int32>)
+  {
+    // Which operands of each opcode name a constant, from the instruction set's table.
+    var names = [(a: Bool, b: Bool)](repeating: (false, false), count: 256)
+    for op in Opcode.allCases {
+      let facts = op.facts
+      names[Int(op.rawValue)] = (
+        facts.a == .constant || facts.a == .stringConstant, facts.b == .constant || facts.b == .stringConstant
+      )
+    }
+    // Words need no linking.
+    func isLinked(_ index: Int32) -> Bool {
+      guard index >= 0, Int(index) < constants.count else { return false }
+      switch constants[Int(index)] {
+      case .string, .bytes, .list: return true
+      case .word: return false
+      }
+    }
+    var uses = RawArray<Int32>()
+    var starts = RawArray<Int32>(capacity: ranges.count + 1)
+    // Functions sharing an entry share their code, and so their uses: each range is read once.
+    var seen: [Int: Range<Int32>] = [:]
+    for range in ranges {
+      starts.append(Int32(clamping: uses.count))
+      if let earlier = seen[range.lowerBound] {
+        for index in earlier { uses.append(uses[Int(index)]) }
+        continue
+      }
+      let start = Int32(clamping: uses.count)
+      var named = Set<Int32>()
+      for instruction in code[range.clamped(to: code.indices)] {
+        let operands = names[Int(instruction.op.rawValue)]
+        if operands.a, isLinked(instruction.a), named.insert(instruction.a).inserted { uses.append(instruction.a) }
+        if operands.b, isLinked(instruction.b), named.insert(instruction.b).inserted { uses.append(instruction.b) }
+        if instruction.op == .call, instruction.a >= 0, Int(instruction.a) < ranges.count,
+          named.insert(-1 - instruction.a).inserted
+        {
+          uses.append(-1 - instruction.a)
+        }
+      }
+      seen[range.lowerBound] = start..<Int32(clamping: uses.count)
+    }
+    starts.append(Int32(clamping: uses.count))
+    return (uses, starts)
   }
 
   /// Which functions are a `let` of one parameter whose value depends on that parameter alone,
@@ -224,6 +292,9 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
     fieldCodes.deallocate()
     functions.deallocate()
     code.deallocate()
+    uses.deallocate()
+    useStarts.deallocate()
+    linkCodes.deallocate()
   }
 }
 

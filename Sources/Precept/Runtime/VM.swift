@@ -100,6 +100,12 @@ final class VM {
   private let code: UnsafeBufferPointer<Instruction>
   private let functions: UnsafeBufferPointer<Function>
   @exclusivity(unchecked) private(set) var constants: RawArray<Word>
+  /// What linking this program needs (`program.linkage`, held here so that linking a function
+  /// touches no reference count); for each function, whether the constants its code and its
+  /// callees' code name are linked (`prepare`); for each constant, whether it is linked.
+  private let linkage: Linkage
+  private let prepared: UnsafeMutablePointer<Bool>
+  private let linked: UnsafeMutablePointer<Bool>
   /// For each string constant that names a node field, the field's code (−1 otherwise), so
   /// `selectLocal` needs only the name.
   private let fieldCodes: UnsafeBufferPointer<Int32>
@@ -186,10 +192,18 @@ final class VM {
     let linkage = program.linkage
     var heap = self.heap
     heap.startExtras(copying: linkage.strings)
-    // The heap's own method: a local function capturing `heap` paid a dynamic exclusivity
-    // check (swift_beginAccess/endAccess) for every constant of every VM.
+    // Words are constants as they are; strings, bytes and lists wait for the first function
+    // that names them (`prepare`).
     constants = RawArray(
-      linkage.hashes.withUnsafeBufferPointer { hashes in linkage.constants.map { heap.link($0, hashes: hashes) } })
+      linkage.constants.map { item in
+        if case .word(let word) = item { return word }
+        return .null
+      })
+    self.linkage = linkage
+    prepared = .allocate(capacity: max(1, linkage.functions.count))
+    prepared.initialize(repeating: false, count: max(1, linkage.functions.count))
+    linked = .allocate(capacity: max(1, linkage.constants.count))
+    linked.initialize(repeating: false, count: max(1, linkage.constants.count))
     ids = WellKnownIDs(&heap)
     fieldCodes = linkage.fieldCodes.buffer
     heap.markPersistent()
@@ -205,6 +219,8 @@ final class VM {
   deinit {
     for slot in 0..<memoSlotCount { memoTables[slot]?.deallocate() }
     memoTables.deallocate()
+    prepared.deallocate()
+    linked.deallocate()
     stack.deallocate()
     heap.deallocate()
     constants.deallocate()
@@ -377,8 +393,61 @@ final class VM {
     return (result, trace)
   }
 
+  /// Links the constants function `index` and every function it calls name, the first time
+  /// it is to run: `constants` holds them from then on.
+  @inline(__always)
+  private func prepare(_ index: Int) {
+    if !prepared[index] { link(index) }
+  }
+
+  /// How many constants (strings, bytes and lists) this VM has linked; tests count them.
+  var linkedConstantCount: Int { (0..<constants.count).filter { linked[$0] }.count }
+
+  /// Links what `prepare` found unlinked. A list is made in the heap, so the heap is reset
+  /// first (nothing runs between a run's reset and its first instruction, so nothing made
+  /// since is in use) and marked persistent after: its lists outlive every later run.
+  private func link(_ first: Int) {
+    heap.reset()
+    let linkage = self.linkage
+    linkage.hashes.withUnsafeBufferPointer { hashes in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, functions.count)) { pending in
+        // Each function is pushed once, when it is marked prepared.
+        pending[0] = first
+        prepared[first] = true
+        var count = 1
+        while count > 0 {
+          count &-= 1
+          let function = pending[count]
+          for position in Int(linkage.useStarts[function])..<Int(linkage.useStarts[function &+ 1]) {
+            let use = Int(linkage.uses[position])
+            if use < 0 {
+              let callee = -1 &- use
+              if !prepared[callee] {
+                prepared[callee] = true
+                pending[count] = callee
+                count &+= 1
+              }
+            } else if !linked[use] {
+              linked[use] = true
+              let code = linkage.linkCodes[use]
+              if code >= 0 {
+                constants[use] = .string(heap.linkedString(code, hash: hashes[Int(code)]))
+              } else if code <= -2 {
+                constants[use] = .bytes(heap.linkedString(-2 &- code, hash: hashes[Int(-2 &- code)]))
+              } else {
+                constants[use] = heap.link(linkage.constants[use], hashes: hashes)
+              }
+            }
+          }
+        }
+      }
+    }
+    heap.markPersistent()
+  }
+
   private func run<Observer: RunObserver>(_ index: Int, _ arguments: [Word], _ observer: inout Observer) -> Word {
     heap.reset()
+    prepare(index)
     cost = 0
     budgetExceeded = false
     runs &+= 1
@@ -392,6 +461,9 @@ final class VM {
   /// (`batch.event`; see `VisitBatch`). Each clause is a run of its own, begun as `run` begins
   /// one, but the run loop goes from one to the next without returning.
   func visit(_ batch: inout VisitBatch) {
+    // The run loop goes from one clause to the next without `run`: each is prepared here.
+    if batch.when >= 0 { prepare(Int(batch.when)) }
+    for clause in batch.clauses { prepare(Int(clause.function)) }
     var function = firstVisitRun(&batch)
     var observer = Unobserved()
     while function >= 0 {
