@@ -61,8 +61,9 @@ public struct Program: Sendable {
 /// The model-independent half of linking a program to a view model, shared by every VM that
 /// runs the program: constants as words, the program's strings interned once into a table each
 /// VM copies as its "extras", the node field each string constant names, and each function's
-/// frame. Making a VM then only looks its constants up in the model's strings (linting makes one
-/// VM per file and ruleset, so this matters).
+/// frame and what its code names. A VM then looks a constant up in the model's strings only
+/// when the first function naming it is to run (linting makes one VM per file and ruleset, and
+/// a file's rules run a few of the functions, so this matters).
 ///
 /// The table may hold strings the model also has. Those entries are never handed out: a heap
 /// looks in the model first, so a string's id stays unique.
