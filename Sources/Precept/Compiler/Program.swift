@@ -104,6 +104,10 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
   /// For each constant, how a VM links it: a string's index in `strings` (0 or more), a bytes
   /// constant's as −2 − index, and −1 for the rest (`Heap.link` of the item).
   let linkCodes: RawArray<Int32>
+  /// The constant pool a VM starts with, copied whole: each word constant, and null where a
+  /// constant waits to be linked (reading `constants` item by item, with their reference
+  /// counts, was most of making a VM).
+  let unlinkedConstants: RawArray<Word>
 
   init(constants: [Constant], functions: [FunctionInfo], code: [Instruction]) {
     var strings = InternTable()
@@ -187,6 +191,11 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
         case .bytes(let index): -2 - index
         case .word, .list: -1
         }
+      })
+    unlinkedConstants = RawArray(
+      self.constants.map { item in
+        if case .word(let word) = item { return word }
+        return .null
       })
   }
 
@@ -296,6 +305,7 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
     uses.deallocate()
     useStarts.deallocate()
     linkCodes.deallocate()
+    unlinkedConstants.deallocate()
   }
 }
 

@@ -194,11 +194,7 @@ final class VM {
     heap.startExtras(copying: linkage.strings)
     // Words are constants as they are; strings, bytes and lists wait for the first function
     // that names them (`prepare`).
-    constants = RawArray(
-      linkage.constants.map { item in
-        if case .word(let word) = item { return word }
-        return .null
-      })
+    constants = RawArray(copying: linkage.unlinkedConstants.buffer)
     self.linkage = linkage
     prepared = .allocate(capacity: max(1, linkage.functions.count))
     prepared.initialize(repeating: false, count: max(1, linkage.functions.count))
