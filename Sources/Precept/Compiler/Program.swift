@@ -199,12 +199,9 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
       })
   }
 
-  /// `uses` and `useStarts` for functions whose code is `ranges` of `code`. Operands out of
-  /// range (a pack the verifier has not seen yet) are left out: such a program never runs.
-  private static func uses(of ranges: [Range<Int>], _ code: [Instruction], constants: [Item])
-    -> (RawArray<Int32>, RawArray<Int32>)
-  {
-    // Which operands of each opcode name a constant, from the instruction set's table.
+  /// Which operands of each opcode (by number) name a constant, from the instruction set's
+  /// table: made once, not for every program linked.
+  private static let constantOperands: [(a: Bool, b: Bool)] = {
     var names = [(a: Bool, b: Bool)](repeating: (false, false), count: 256)
     for op in Opcode.allCases {
       let facts = op.facts
@@ -212,6 +209,15 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
         facts.a == .constant || facts.a == .stringConstant, facts.b == .constant || facts.b == .stringConstant
       )
     }
+    return names
+  }()
+
+  /// `uses` and `useStarts` for functions whose code is `ranges` of `code`. Operands out of
+  /// range (a pack the verifier has not seen yet) are left out: such a program never runs.
+  private static func uses(of ranges: [Range<Int>], _ code: [Instruction], constants: [Item])
+    -> (RawArray<Int32>, RawArray<Int32>)
+  {
+    let names = constantOperands
     // Words need no linking.
     func isLinked(_ index: Int32) -> Bool {
       guard index >= 0, Int(index) < constants.count else { return false }
