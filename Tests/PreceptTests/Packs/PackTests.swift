@@ -122,6 +122,8 @@ private func loadError(_ bytes: [UInt8]) -> String? {
     let cases: [(String, [UInt8])] = [
       ("leaves the function", mutated { $0[jump].a = 1_000_000 }),
       ("constant 99999 does not exist", mutated { $0[constant].a = 99_999 }),
+      // Linked before it is verified: a call out of range is left out of the function's uses.
+      ("function 99999 does not exist", mutated { $0[constant] = Instruction(.call, 99_999, 0) }),
       ("outside the frame", mutated { $0[local].a = 500 }),
       ("needs 1 value on the stack, has 0", mutated { $0[0] = Instruction(.pop) }),
       ("ends without returning", mutated { $0[$0.count - 1] = Instruction(.null) }),
