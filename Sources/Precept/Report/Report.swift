@@ -158,48 +158,42 @@ public struct Report: Sendable, Hashable {
     // Keyed by position alone (two integers hash in a few instructions), the strings compared
     // only between the few items at one position: hashing an array of five strings made for
     // each item cost 6,000 instructions a finding.
-    let keptFindings = Report.firstOfRepeats(findings, dropped: { _ in }) {
-      ($0.line, $0.column, $0.rule, $0.file, $0.message)
-    }
+    let keptFindings = Report.firstOfRepeats(findings, dropped: { _ in })
     if keptFindings.count != findings.count { findings = keptFindings }
     var dropped: [String] = []
-    let keptReviews = Report.firstOfRepeats(needsReview, dropped: { dropped.append($0.rule) }) {
-      ($0.line, $0.column, $0.rule, $0.file, $0.message)
-    }
+    let keptReviews = Report.firstOfRepeats(needsReview, dropped: { dropped.append($0.rule) })
     if keptReviews.count != needsReview.count { needsReview = keptReviews }
     for rule in dropped { ruleCounts[rule]?.needsReview -= 1 }
   }
 
   /// `items` less those that repeat an earlier one's rule, file and message at its position
   /// (items at line 0 have no position and are all kept), each one left out given to `dropped`.
-  private static func firstOfRepeats<Item>(
-    _ items: [Item], dropped: (Item) -> Void,
-    _ key: (Item) -> (line: Int, column: Int, rule: String, file: String, message: String)
-  ) -> [Item] {
+  private static func firstOfRepeats<Item: Repeatable>(_ items: [Item], dropped: (Item) -> Void) -> [Item] {
     // Sorted by file, position and rule (as `sort()` leaves them), an item's repeats are its
     // neighbours: when no two neighbours have one file, position and rule, nothing repeats, and
-    // the position table below (two hash lookups and an array per item) is not needed.
-    var sortedApart = true
-    for index in items.indices.dropFirst() {
-      let (earlier, later) = (key(items[index - 1]), key(items[index]))
-      let order = Report.order(
-        (earlier.file, earlier.line, earlier.column, earlier.rule), (later.file, later.line, later.column, later.rule))
-      if order > 0 || (order == 0 && earlier.line > 0) {
-        sortedApart = false
-        break
+    // the position table below (two hash lookups and an array per item) is not needed. The
+    // items are read in place, through the protocol's fields: a closure that made a tuple of
+    // them took a copy of each item (a finding is a few hundred bytes and a dozen references),
+    // which was most of what this check cost.
+    let sortedApart = items.withUnsafeBufferPointer { items in
+      for index in items.indices.dropFirst() {
+        let (earlier, later) = (items[index - 1], items[index])
+        let order = Report.order(
+          (earlier.file, earlier.line, earlier.column, earlier.rule), (later.file, later.line, later.column, later.rule)
+        )
+        if order > 0 || (order == 0 && earlier.line > 0) { return false }
       }
+      return true
     }
     if sortedApart { return items }
     var keptAt: [RepeatPosition: [Int]] = [:]
     var kept: [Item] = []
     kept.reserveCapacity(items.count)
     for item in items {
-      let mine = key(item)
-      if mine.line > 0 {
-        let position = RepeatPosition(line: mine.line, column: mine.column)
+      if item.line > 0 {
+        let position = RepeatPosition(line: item.line, column: item.column)
         let repeats = keptAt[position, default: []].contains { index in
-          let earlier = key(kept[index])
-          return earlier.rule == mine.rule && earlier.file == mine.file && earlier.message == mine.message
+          kept[index].rule == item.rule && kept[index].file == item.file && kept[index].message == item.message
         }
         if repeats {
           dropped(item)
@@ -271,6 +265,18 @@ public struct Report: Sendable, Hashable {
     }
   }
 }
+
+/// What `Report.collapseRepeats` compares of a finding or review item.
+protocol Repeatable {
+  var line: Int { get }
+  var column: Int { get }
+  var rule: String { get }
+  var file: String { get }
+  var message: String { get }
+}
+
+extension Finding: Repeatable {}
+extension ReviewItem: Repeatable {}
 
 /// How many times a rule ended each way.
 public struct OutcomeCounts: Sendable, Hashable {
