@@ -333,6 +333,23 @@ extension VM {
     }
   }
 
+  /// `s.lowerAscii() in list` (or `upperAscii`) for the bytes of `s`, without making the
+  /// changed string: each string of the list is compared with them changed as they are read.
+  /// Charged as `membership` charges for a string the evaluation made, which the changed string
+  /// would be; an element that is not a string equals no string, at no cost.
+  func caseChangedMembership(_ bytes: UnsafeBufferPointer<UInt8>, upper: Bool, _ list: Int32) -> Word {
+    let count = heap.count(list)
+    cost += count
+    for index in 0..<count {
+      guard case .string(let other) = heap.element(list, index) else { continue }
+      let otherBytes = heap.bytes(other)
+      guard otherBytes.count == bytes.count else { continue }
+      cost += otherBytes.count / 64
+      if asciiCaseChangedEqual(bytes, otherBytes, upper: upper) { return .bool(true) }
+    }
+    return .bool(false)
+  }
+
   func index(_ container: Word, _ key: Word) -> Word {
     switch (container, key) {
     case (.list(let list), _):

@@ -895,6 +895,25 @@ final class VM {
           case .string(let prefix) = stack[sp &+ 1]
         {
           stack[sp] = stringStartsWith(text, prefix)
+        } else if count == 1, !Observer.observes,
+          instruction.a == Builtin.lowerAscii.rawValue || instruction.a == Builtin.upperAscii.rawValue,
+          case .string(let id) = stack[sp], code[pc].op == .compareConstant,
+          UInt8(truncatingIfNeeded: code[pc].b) == Opcode.in.rawValue, case .list(let list) = constants[Int(code[pc].a)]
+        {
+          // `s.lowerAscii() in ["…", …]` (a vague label, a reserved word) runs without making
+          // the changed string: the list's strings are compared with `s` changed as it is read.
+          // Charged as the builtin, then the `compareConstant` after it, would be.
+          cost &+= steps
+          steps = 0
+          let bytes = heap.bytes(id)
+          cost &+= bytes.count / 32
+          heap.count(allocated: bytes.count / 16 + 1)
+          if cost > budget { return overBudget(frameBase, 0) }
+          pc &+= 1
+          steps &+= 2
+          stack[sp] = caseChangedMembership(bytes, upper: instruction.a == Builtin.upperAscii.rawValue, list)
+          sp &+= 1
+          continue
         } else {
           cost &+= steps  // as in `builtinConstant`
           steps = 0

@@ -15,6 +15,18 @@ func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
   return a.count == 1 || memcmp(x + 1, y + 1, a.count - 1) == 0
 }
 
+/// Whether `a` with its ASCII letters changed to upper case (`upper`) or lower case is `b`, two
+/// buffers of the same length (what `lowerAscii` and `upperAscii` change, and nothing else).
+func asciiCaseChangedEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, upper: Bool) -> Bool {
+  let first: UInt8 = upper ? 0x61 : 0x41
+  for index in 0..<a.count {
+    var byte = a[index]
+    if byte &- first < 26 { byte = upper ? byte &- 32 : byte &+ 32 }
+    if byte != b[index] { return false }
+  }
+  return true
+}
+
 /// A growable array of plain-data elements in memory its owner frees with `deallocate()`.
 ///
 /// The VM's heap and the view-model arena keep their data in these rather than in Swift

@@ -61,6 +61,12 @@ import Testing
     // Membership of a string the evaluation made, and of interned ones.
     "n.text().lowerAscii() in ['delete', 'open', 'ok']", "n.type.lowerAscii() in ['button', 1, null]",
     "n.text() + 'x' in ['Deletex']", "n.type in ['Button', 'Menu']",
+    // A string's case changed, then its membership in a constant list: one step, no string made.
+    "n.text().upperAscii() in ['DELETE', 'DUPLICATE', 'X']", "n.text().lowerAscii() in ['duplicate', 'delete', '']",
+    "n.type.upperAscii() in ['BUTTON', 'MENU', 'IMAGE']", "n.text().lowerAscii() in ['Delete', 'DELETE', 'dElete']",
+    "'ÉCLAIR Ok'.lowerAscii() in ['Éclair ok', 'éclair ok']", "'éclair ok'.upperAscii() in ['ÉCLAIR OK', 'éCLAIR OK']",
+    "n.text().lowerAscii() in ['delete', true, 2.5, ['delete'], null]", "dyn(n.line).lowerAscii() in ['x']",
+    "n.text().lowerAscii() in []", "n.children.map(c, c.text().lowerAscii() in ['delete', 'duplicate'])",
   ]
 
   @Test(arguments: expressions)
@@ -81,6 +87,19 @@ import Testing
     for budget in 1...40 {
       let limits = EvaluationLimits(costBudget: budget)
       let run = try Self.bothWays(expression, on: Self.node("struct"), limits: limits)
+      #expect(run.plain == run.traced, "budget \(budget)")
+      #expect(run.plainCost == run.tracedCost, "budget \(budget): cost")
+    }
+  }
+
+  /// A budget that runs out at a string's case change, or just after it, stops the fused
+  /// change and membership where it stops the two instructions.
+  @Test func theBudgetStopsACaseChangedMembershipAsItStopsTheTwoInstructions() throws {
+    let expression =
+      "n.children.exists(c, c.text().lowerAscii() in ['open', 'duplicate', 'a much longer title than any of them'])"
+    for budget in 1...40 {
+      let limits = EvaluationLimits(costBudget: budget)
+      let run = try Self.bothWays(expression, on: Self.node("Menu"), limits: limits)
       #expect(run.plain == run.traced, "budget \(budget)")
       #expect(run.plainCost == run.tracedCost, "budget \(budget): cost")
     }
