@@ -108,6 +108,10 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
   /// constant waits to be linked (reading `constants` item by item, with their reference
   /// counts, was most of making a VM).
   let unlinkedConstants: RawArray<Word>
+  /// For each function whose code makes one string constant and nothing else (`constant`,
+  /// `template` of it alone, `return`: a message or fix with nothing interpolated), that
+  /// string; nil for the others (`VM.constantText`).
+  let constantTexts: [String?]
 
   init(constants: [Constant], functions: [FunctionInfo], code: [Instruction]) {
     var strings = InternTable()
@@ -197,6 +201,15 @@ final class Linkage: @unchecked Sendable {  // immutable after init; `strings` i
         if case .word(let word) = item { return word }
         return .null
       })
+    constantTexts = ranges.map { range in
+      guard range.count >= 3, code[range.lowerBound].op == .constant,
+        constants.indices.contains(Int(code[range.lowerBound].a)),
+        case .string(let text) = constants[Int(code[range.lowerBound].a)],
+        code[range.lowerBound + 1].op == .template, code[range.lowerBound + 1].a == 1,
+        code[range.lowerBound + 2].op == .return
+      else { return nil }
+      return text
+    }
   }
 
   /// Which operands of each opcode (by number) name a constant, from the instruction set's

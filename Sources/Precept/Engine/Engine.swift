@@ -595,7 +595,7 @@ final class RuleRunner {
 
   /// Runs a template function and reads its string, or nil if it failed.
   private func text(_ function: Int, _ bindings: [Word]) -> String? {
-    text(of: vm.run(function, bindings))
+    vm.constantText(function) ?? text(of: vm.run(function, bindings))
   }
 
   private func text(of value: Word) -> String? {

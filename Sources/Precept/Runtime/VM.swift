@@ -377,6 +377,20 @@ final class VM {
     return run(index, arguments, &observer)
   }
 
+  /// What `run(index, …)` would make, when function `index` makes one constant string and
+  /// nothing else (`Linkage.constantTexts`: a message with nothing interpolated), charged as
+  /// that run would be charged (its three instructions); nil for other functions. A rule's
+  /// message is read this way for each finding, without running the function or making a
+  /// Swift string of what it left in the heap.
+  func constantText(_ index: Int) -> String? {
+    guard let text = linkage.constantTexts[index], text.utf8.count <= limits.maximumStringLength else { return nil }
+    cost = 3
+    budgetExceeded = false
+    runs &+= 1
+    spent &+= cost
+    return text
+  }
+
   /// Runs function `index` in explain mode: like `run`, and `trace` records what the source
   /// map's expressions evaluated to and where each error was made. The cost is not counted
   /// in `spent`: an explanation re-runs a clause that the budgets already paid for once.
