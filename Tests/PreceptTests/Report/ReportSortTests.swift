@@ -11,6 +11,11 @@ import Testing
       column: column, nodeType: "Button", wcag: [])
   }
 
+  /// Files and rules, two of each a canonically equivalent pair (one string to `==`, so their
+  /// items tie), which the sort compares by rank.
+  static let files = ["A.swift", "B.swift", "Z/\u{E9}.swift", "Z/e\u{301}.swift", "a.swift"]
+  static let rules = ["x/a", "x/b", "x/\u{E4}", "x/a\u{308}", "y/0", "X/z"]
+
   @Test(arguments: [0 as UInt64, 1, 2, 3, 4, 5, 6, 7])
   func sortingMovesEveryItemToWhereAStableSortPutsIt(seed: UInt64) {
     var random = SplitMix64(seed: seed)
@@ -20,8 +25,8 @@ import Testing
     for index in 0..<count {
       items.append(
         Self.item(
-          ["A.swift", "B.swift"][Int(random.next() % 2)], Int(random.next() % 5), Int(random.next() % 3),
-          ["x/a", "x/b"][Int(random.next() % 2)], "item \(index)"))
+          Self.files[Int(random.next() % UInt64(Self.files.count))], Int(random.next() % 5),
+          Int(random.next() % 3), Self.rules[Int(random.next() % UInt64(Self.rules.count))], "item \(index)"))
     }
     var expected = items
     expected.sort { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
