@@ -141,15 +141,6 @@ struct Heap {
     return scratchBytes.slice(start, Int(scratchStarts[index + 1]) - start)
   }
 
-  /// Whether string `id` is known to be ASCII: an interned string's flag; false for a string
-  /// the evaluation made, whose bytes are not looked at here.
-  @inline(__always)
-  func isASCII(_ id: Int32) -> Bool {
-    if id < modelStringCount { return model.strings.isASCII(id) }
-    if id < scratchBase { return extras.isASCII(id - modelStringCount) }
-    return false
-  }
-
   func string(_ id: Int32) -> String { String(decoding: bytes(id), as: UTF8.self) }
 
   func array(_ id: Int32) -> [UInt8] { Array(bytes(id)) }

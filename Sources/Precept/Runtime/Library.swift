@@ -116,16 +116,7 @@ extension VM {
   func stringSize(_ id: Int32) -> Word {
     let text = heap.bytes(id)
     cost += text.count / 32
-    return .int(Int64(codePointCount(of: id, text)))
-  }
-
-  /// The code points of string `id`, whose bytes are `text`: as many as its bytes when it is
-  /// an interned ASCII string (a title, a label, a JSON value), which was a twentieth of the §6
-  /// rule to count; counted for others. Out of line, so that the run loop's code around
-  /// `size()` stays as small as it was.
-  @inline(never)
-  private func codePointCount(of id: Int32, _ text: UnsafeBufferPointer<UInt8>) -> Int {
-    heap.isASCII(id) ? text.count : Precept.codePointCount(text)
+    return .int(Int64(codePointCount(text)))
   }
 
   private func size(_ operand: Word) -> Word {

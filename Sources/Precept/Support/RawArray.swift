@@ -141,9 +141,6 @@ struct RawArray<Element: BitwiseCopyable> {
 struct InternTable {
   private(set) var bytes = RawArray<UInt8>(capacity: 256)
   private(set) var starts = RawArray<Int32>(capacity: 32)
-  /// Bit `i` is set when string `i` is ASCII, so that its length in code points is its length
-  /// in bytes (`size()` of a title or label reads no byte).
-  private var asciiBits = RawArray<UInt64>(capacity: 1)
   /// Slots of the hash index: a string id, or −1 for empty. The size is a power of two.
   private var slots = RawArray<Int32>(capacity: 64)
 
@@ -155,25 +152,18 @@ struct InternTable {
   func deallocate() {
     bytes.deallocate()
     starts.deallocate()
-    asciiBits.deallocate()
     slots.deallocate()
   }
 
   var count: Int { starts.count - 1 }
   /// The bytes the table's three buffers hold, by their capacity.
-  var allocatedBytes: Int {
-    bytes.allocatedBytes + starts.allocatedBytes + asciiBits.allocatedBytes + slots.allocatedBytes
-  }
+  var allocatedBytes: Int { bytes.allocatedBytes + starts.allocatedBytes + slots.allocatedBytes }
 
   @inline(__always)
   func string(_ id: Int32) -> UnsafeBufferPointer<UInt8> {
     let start = Int(starts[Int(id)])
     return bytes.slice(start, Int(starts[Int(id) + 1]) - start)
   }
-
-  /// Whether string `id` is all ASCII.
-  @inline(__always)
-  func isASCII(_ id: Int32) -> Bool { asciiBits[Int(id) >> 6] >> UInt64(id & 63) & 1 != 0 }
 
   static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
     // FNV-1a: short strings dominate, and this needs no setup.
@@ -215,8 +205,6 @@ struct InternTable {
     let id = Int32(count)
     bytes.append(contentsOf: text)
     starts.append(Int32(truncatingIfNeeded: bytes.count))
-    if id & 63 == 0 { asciiBits.append(0) }
-    if text.allSatisfy({ $0 < 0x80 }) { asciiBits[Int(id) >> 6] |= 1 << UInt64(id & 63) }
     insert(id, hash: hash)
     return id
   }
@@ -231,13 +219,12 @@ struct InternTable {
   func copy() -> InternTable {
     InternTable(
       bytes: RawArray(copying: bytes.buffer), starts: RawArray(copying: starts.buffer),
-      asciiBits: RawArray(copying: asciiBits.buffer), slots: RawArray(copying: slots.buffer))
+      slots: RawArray(copying: slots.buffer))
   }
 
-  private init(bytes: RawArray<UInt8>, starts: RawArray<Int32>, asciiBits: RawArray<UInt64>, slots: RawArray<Int32>) {
+  private init(bytes: RawArray<UInt8>, starts: RawArray<Int32>, slots: RawArray<Int32>) {
     self.bytes = bytes
     self.starts = starts
-    self.asciiBits = asciiBits
     self.slots = slots
   }
 
