@@ -76,8 +76,11 @@
 /// argument (`n.hasModifier("…")`, `b.text()`); the `true` or `false` and the `setLocal` that
 /// start an `all`'s or `exists`'s accumulator after its `iterInit`; the `or` after a `not`
 /// (`!a || b`); the `jump` back to `iterNext` after an `allStep` or `existsStep` that did
-/// not decide; and a `compareConstant` after a `builtin` `size()` of a string (`t.size() > 0`). The bytecode is the same; only an explain-mode run (which observes every
-/// instruction) dispatches them one by one, and tests compare the two runs' values and costs.
+/// not decide; a `compareConstant` after a `builtin` `size()` of a string (`t.size() > 0`);
+/// and a `compareConstant` `in` of a constant list after a `builtin` `lowerAscii()` or
+/// `upperAscii()` of a string, which then makes no string. The bytecode is the same; only an
+/// explain-mode run (which observes every instruction) dispatches them one by one, and tests
+/// compare the two runs' values and costs.
 ///
 /// Operand kinds and stack effects are in `facts`, the table the verifier, the disassembler and
 /// stack sizing read. Opcode numbers are stored in packs, so each is written out and never
