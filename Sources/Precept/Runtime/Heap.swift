@@ -172,11 +172,7 @@ struct Heap {
     let source = bytes(id)
     let start = scratchBytes.count
     scratchBytes.append(copying: source, reserved: true)
-    for index in start..<start + count {
-      let byte = scratchBytes[index]
-      if upper, byte >= 0x61, byte <= 0x7A { scratchBytes[index] = byte - 32 }
-      if !upper, byte >= 0x41, byte <= 0x5A { scratchBytes[index] = byte + 32 }
-    }
+    for index in start..<start + count { scratchBytes[index] = changingASCIICase(scratchBytes[index], upper: upper) }
     scratchStarts.append(Int32(truncatingIfNeeded: scratchBytes.count))
     return scratchBase + Int32(scratchStarts.count - 2)
   }

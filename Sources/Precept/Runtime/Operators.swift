@@ -307,22 +307,9 @@ extension VM {
         }
         return .bool(false)
       }
-      // A string the evaluation made (`b.text().lowerAscii() in [...]`): its bytes are read
-      // once and compared with each string of the same length, charged as `equals` charges.
+      // A string the evaluation made (`b.text() + "…" in [...]`).
       if case .string(let id) = element {
-        let bytes = heap.bytes(id)
-        for index in 0..<count {
-          guard case .string(let other) = heap.element(list, index) else {
-            if equals(heap.element(list, index), element) { return .bool(true) }
-            continue
-          }
-          if other == id { return .bool(true) }
-          let otherBytes = heap.bytes(other)
-          guard otherBytes.count == bytes.count else { continue }
-          cost += otherBytes.count / 64
-          if bytesEqual(otherBytes, bytes) { return .bool(true) }
-        }
-        return .bool(false)
+        return .bool(holdsMadeString(list, id: id, heap.bytes(id), changingCase: nil))
       }
       for index in 0..<count where equals(heap.element(list, index), element) { return .bool(true) }
       return .bool(false)
@@ -338,16 +325,30 @@ extension VM {
   /// Charged as `membership` charges for a string the evaluation made, which the changed string
   /// would be; an element that is not a string equals no string, at no cost.
   func caseChangedMembership(_ bytes: UnsafeBufferPointer<UInt8>, upper: Bool, _ list: Int32) -> Word {
-    let count = heap.count(list)
-    cost += count
-    for index in 0..<count {
+    cost += heap.count(list)
+    return .bool(holdsMadeString(list, id: -1, bytes, changingCase: upper))
+  }
+
+  /// Whether `list` holds a string equal to one the evaluation made (string `id`, −1 for none),
+  /// whose bytes are `bytes`, or `bytes` with their ASCII letters changed to upper case (`true`)
+  /// or lower case (`false`). Its bytes are read once and compared with each string of the same
+  /// length, charged as `equals` charges; no element of another kind equals a string, and the
+  /// string itself equals itself at no cost.
+  @inline(__always)
+  private func holdsMadeString(_ list: Int32, id: Int32, _ bytes: UnsafeBufferPointer<UInt8>, changingCase upper: Bool?)
+    -> Bool
+  {
+    for index in 0..<heap.count(list) {
       guard case .string(let other) = heap.element(list, index) else { continue }
+      if other == id { return true }
       let otherBytes = heap.bytes(other)
       guard otherBytes.count == bytes.count else { continue }
       cost += otherBytes.count / 64
-      if asciiCaseChangedEqual(bytes, otherBytes, upper: upper) { return .bool(true) }
+      let same =
+        if let upper { asciiCaseChangedEqual(bytes, otherBytes, upper: upper) } else { bytesEqual(otherBytes, bytes) }
+      if same { return true }
     }
-    return .bool(false)
+    return false
   }
 
   func index(_ container: Word, _ key: Word) -> Word {

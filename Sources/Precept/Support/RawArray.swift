@@ -15,15 +15,18 @@ func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
   return a.count == 1 || memcmp(x + 1, y + 1, a.count - 1) == 0
 }
 
+/// `byte` with an ASCII letter changed to upper case (`upper`) or lower case: what
+/// `lowerAscii` and `upperAscii` change, and nothing else.
+@inline(__always)
+func changingASCIICase(_ byte: UInt8, upper: Bool) -> UInt8 {
+  if upper { return byte &- 0x61 < 26 ? byte &- 32 : byte }
+  return byte &- 0x41 < 26 ? byte &+ 32 : byte
+}
+
 /// Whether `a` with its ASCII letters changed to upper case (`upper`) or lower case is `b`, two
-/// buffers of the same length (what `lowerAscii` and `upperAscii` change, and nothing else).
+/// buffers of the same length.
 func asciiCaseChangedEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, upper: Bool) -> Bool {
-  let first: UInt8 = upper ? 0x61 : 0x41
-  for index in 0..<a.count {
-    var byte = a[index]
-    if byte &- first < 26 { byte = upper ? byte &- 32 : byte &+ 32 }
-    if byte != b[index] { return false }
-  }
+  for index in 0..<a.count where changingASCIICase(a[index], upper: upper) != b[index] { return false }
   return true
 }
 
